@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Makes the real Pulumi engine available offline and prints the directory holding
+# `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs` (last line of stdout).
+#
+# 1. A `pulumi` on PATH at least as new as MIN_VERSION is used as is.
+# 2. Otherwise the CLI and the Node.js language host are built from Go modules through
+#    the Go module proxy, into a cache outside the repo keyed by version:
+#      ${SECRETOPS_PULUMI_CACHE:-~/.cache/secretops-pulumi}/pulumi-<version>/bin
+#    A second run finds the binaries there and takes well under a second.
+# Progress goes to stderr, so callers can capture the directory from stdout.
+set -euo pipefail
+
+PULUMI_VERSION="${SECRETOPS_PULUMI_VERSION:-3.259.0}"
+# See scripts/engine/language-host.go.mod.tmpl for why the language host is built from sdk/v3@3.68.0.
+LANGUAGE_HOST_VERSION="${SECRETOPS_PULUMI_LANGUAGE_HOST_VERSION:-3.68.0}"
+# The SDK needs `configure` (3.139) and read() returning inputs (3.216); we pin the SDK at 3.248.0.
+MIN_VERSION="3.248.0"
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+log() { echo "[ensure-pulumi] $*" >&2; }
+
+version_ge() { # version_ge A B: A >= B
+  [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n1)" = "$2" ]
+}
+
+shim_src="$repo/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+
+place_shim() { # the dynamic-provider shim ships in the @pulumi/pulumi npm package
+  local bin="$1"
+  if [ -f "$shim_src" ] && ! cmp -s "$shim_src" "$bin/pulumi-resource-pulumi-nodejs" 2>/dev/null; then
+    cp "$shim_src" "$bin/pulumi-resource-pulumi-nodejs"
+    chmod 0755 "$bin/pulumi-resource-pulumi-nodejs"
+  fi
+}
+
+# 1. An installed pulumi that is new enough, with its language host beside it or on PATH.
+if [ -z "${SECRETOPS_PULUMI_FORCE_BUILD:-}" ] && command -v pulumi >/dev/null 2>&1; then
+  found="$(PULUMI_SKIP_UPDATE_CHECK=true pulumi version 2>/dev/null | sed 's/^v//' || true)"
+  if [ -n "$found" ] && version_ge "$found" "$MIN_VERSION" && command -v pulumi-language-nodejs >/dev/null 2>&1; then
+    log "using pulumi $found from PATH"
+    bin="$(dirname "$(readlink -f "$(command -v pulumi)")")"
+    if [ -w "$bin" ]; then place_shim "$bin"; fi
+    echo "$bin"
+    exit 0
+  fi
+  log "pulumi on PATH is ${found:-unknown}; need >= $MIN_VERSION with pulumi-language-nodejs, building instead"
+fi
+
+cache="${SECRETOPS_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/secretops-pulumi}"
+root="$cache/pulumi-$PULUMI_VERSION-nodejs-$LANGUAGE_HOST_VERSION"
+bin="$root/bin"
+
+if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ]; then
+  place_shim "$bin"
+  echo "$bin"
+  exit 0
+fi
+
+command -v go >/dev/null 2>&1 || {
+  log "no usable pulumi on PATH and no Go toolchain: install Go >= 1.24 (or pulumi >= $MIN_VERSION)"
+  exit 1
+}
+
+log "building pulumi v$PULUMI_VERSION and its Node.js language host from Go modules into $bin"
+log "a cold build downloads ~1.5 GB of modules and compiles for several minutes on 2 cores; later runs reuse the cache"
+start=$(date +%s)
+mkdir -p "$bin" "$root/cli" "$root/language-host"
+
+# Only the module proxy is reachable: never fall back to direct VCS fetches.
+proxy="$(go env GOPROXY | tr ',|' '\n\n' | grep -v -x -e direct -e off | head -n1)"
+export GOPROXY="${proxy:-https://proxy.golang.org}"
+export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
+# The checksum database may be unreachable; go.sum is still written and checked locally then.
+if ! go env GOSUMDB | grep -q '^off$'; then
+  if ! (cd "$root/cli" && timeout 30 go mod download -json "github.com/pulumi/pulumi/sdk/v3@v$PULUMI_VERSION" >/dev/null 2>&1); then
+    log "checksum database unreachable: GOSUMDB=off (go.sum is still verified locally)"
+    export GOSUMDB=off
+  fi
+fi
+
+tick() { # progress every 30 s while a long step runs
+  local label="$1"; shift
+  ( while sleep 30; do log "$label… $(( $(date +%s) - start ))s elapsed"; done ) &
+  local ticker=$!
+  local rc=0
+  "$@" >&2 || rc=$?
+  kill "$ticker" 2>/dev/null || true
+  wait "$ticker" 2>/dev/null || true
+  return $rc
+}
+
+build() { # build MODULE_DIR PACKAGE VERSION OUTPUT
+  local dir="$1" pkg="$2" ver="$3" out="$4"
+  ( cd "$dir" &&
+    tick "resolving $pkg" go get "$pkg@v$ver" &&
+    tick "compiling $(basename "$out")" go build -trimpath -tags osusergo,grpcnotrace \
+      -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$ver" -o "$out.tmp" "$pkg" )
+}
+
+sed "s/@PULUMI_VERSION@/$PULUMI_VERSION/g" "$here/engine/cli.go.mod.tmpl" > "$root/cli/go.mod"
+sed "s/@LANGUAGE_HOST_VERSION@/$LANGUAGE_HOST_VERSION/g" "$here/engine/language-host.go.mod.tmpl" > "$root/language-host/go.mod"
+build "$root/language-host" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs "$LANGUAGE_HOST_VERSION" "$bin/pulumi-language-nodejs"
+build "$root/cli" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "$PULUMI_VERSION" "$bin/pulumi"
+# Rename last, so an interrupted build is never mistaken for a finished one.
+mv "$bin/pulumi-language-nodejs.tmp" "$bin/pulumi-language-nodejs"
+mv "$bin/pulumi.tmp" "$bin/pulumi"
+place_shim "$bin"
+log "built in $(( $(date +%s) - start ))s: pulumi $("$bin/pulumi" version 2>/dev/null), language host v$LANGUAGE_HOST_VERSION"
+log "disk: $(du -sh "$bin" | cut -f1) binaries, $(du -sh "$(go env GOMODCACHE)" | cut -f1) module cache, $(du -sh "$(go env GOCACHE)" | cut -f1) build cache"
+echo "$bin"

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Everything `npm test` and `npm run demo` need on a fresh clone, and nothing on a second run:
+# dependencies (npm ci), the TypeScript build, and the Pulumi engine (found or built from Go modules).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+log() { echo "[setup] $*" >&2; }
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  log "installing dependencies (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+log "building (tsc)"
+npx tsc -p tsconfig.build.json
+bash scripts/ensure-pulumi.sh >/dev/null

@@ -1,0 +1,354 @@
+import { z } from "zod";
+import { ConnectionRefSchema, ProjectRefSchema, dateTime, description, rotateAtUtc, slug, uuid } from "./common";
+
+/**
+ * App connections (spec 2.1, 4.1; reference §1). Every kind is one row of `appConnectionKinds`:
+ * its real slug, its methods with their credential schemas and which credential fields are
+ * secret, and its column of the spec's 4.1 PATCH support matrix. Adding a kind is adding a row.
+ */
+
+const str = z.string().trim().min(1, { error: "must not be empty" });
+const port = z.coerce.number().int().min(1, { error: "must be 1 to 65535" }).max(65535, { error: "must be 1 to 65535" });
+/** "" becomes undefined, as the service does for `sslCertificate`. */
+const optionalCertificate = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+const sqlCredentials = z.object({
+  host: str,
+  port,
+  database: str,
+  username: str,
+  password: str,
+  sslEnabled: z.boolean(),
+  sslRejectUnauthorized: z.boolean(),
+  sslCertificate: optionalCertificate,
+});
+
+const azureOAuth = z.object({ code: str, tenantId: str });
+const azureClientSecret = z.object({
+  clientId: uuid.max(50),
+  clientSecret: z.string().min(1).max(50, { error: "must be at most 50 characters" }),
+  tenantId: uuid,
+});
+const azureCertificate = z.object({ tenantId: str, clientId: str, certificateBody: str, privateKey: str });
+
+/** How a kind treats one PATCH field of the 4.1 matrix. */
+export type PatchSupport =
+  | "unsupported" // must be absent (null allowed for gatewayId)
+  | "only-false" // only the literal false
+  | "boolean" // true or false
+  | "one-way"; // boolean, but once true it cannot be reversed
+
+export interface AppConnectionMethod {
+  readonly credentials: z.ZodObject;
+  /** Credential fields the service never returns, and that are secret in stack state. */
+  readonly secretFields: readonly string[];
+}
+
+export interface AppConnectionKind {
+  /** The real slug: the `{app_slug}` path segment and the `app` field. */
+  readonly app: string;
+  /** The service's display name, used in its error messages. */
+  readonly label: string;
+  /** The spec's generic name for the kind. */
+  readonly family: string;
+  readonly methods: Readonly<Record<string, AppConnectionMethod>>;
+  readonly patch: {
+    readonly isPlatformManagedCredentials: PatchSupport;
+    readonly gatewayId: "unsupported" | "uuid-or-null";
+    readonly isAutoRotationEnabled: PatchSupport;
+    readonly rotation: "unsupported" | "object";
+  };
+  /** Needs the enterprise plan on the real service. */
+  readonly enterprise?: boolean;
+}
+
+const standardPatch = {
+  isPlatformManagedCredentials: "only-false",
+  gatewayId: "unsupported",
+  isAutoRotationEnabled: "only-false",
+  rotation: "unsupported",
+} as const;
+
+const sqlKind = (app: string, label: string) =>
+  ({
+    app,
+    label,
+    family: "SQL database server",
+    methods: { "username-and-password": { credentials: sqlCredentials, secretFields: ["password"] } },
+    patch: { ...standardPatch, isPlatformManagedCredentials: "one-way", gatewayId: "uuid-or-null" },
+  }) as const;
+
+export const appConnectionKinds = {
+  auth0: {
+    app: "auth0",
+    label: "Auth0",
+    family: "Identity platform",
+    methods: {
+      "client-credentials": {
+        credentials: z.object({ domain: str, clientId: str, clientSecret: str, audience: z.url({ error: "must be a URL" }) }),
+        secretFields: ["clientSecret"],
+      },
+    },
+    patch: standardPatch,
+  },
+  postgres: sqlKind("postgres", "PostgreSQL"),
+  mssql: sqlKind("mssql", "Microsoft SQL Server"),
+  mysql: sqlKind("mysql", "MySQL"),
+  redis: {
+    app: "redis",
+    label: "Redis",
+    family: "Key-value store",
+    methods: {
+      "username-and-password": {
+        credentials: z.object({
+          host: str.toLowerCase(),
+          port,
+          username: str,
+          password: z.string().optional(),
+          sslEnabled: z.boolean(),
+          sslRejectUnauthorized: z.boolean(),
+          sslCertificate: optionalCertificate,
+        }),
+        secretFields: ["password"],
+      },
+    },
+    patch: standardPatch,
+  },
+  "azure-client-secrets": {
+    app: "azure-client-secrets",
+    label: "Azure Client Secrets",
+    family: "Cloud app registration",
+    methods: {
+      oauth: { credentials: azureOAuth, secretFields: ["code"] },
+      "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
+      certificate: { credentials: azureCertificate, secretFields: ["certificateBody", "privateKey"] },
+    },
+    // Spec 4.1 (which we follow): auto-rotation and `rotation` are accepted for this kind.
+    patch: { ...standardPatch, isAutoRotationEnabled: "boolean", rotation: "object" },
+  },
+  ldap: {
+    app: "ldap",
+    label: "LDAP",
+    family: "Directory server",
+    methods: {
+      "simple-bind": {
+        credentials: z.object({
+          provider: z.enum(["active-directory"]),
+          url: z.string().regex(/^ldaps?:\/\/[^\s/]+(:\d+)?\/?$/i, { error: "must be an LDAP URL (ldap:// or ldaps://)" }),
+          dn: z
+            .string()
+            .trim()
+            .regex(/^(?:[a-zA-Z][\w-]*=[^,]+)(?:,[a-zA-Z][\w-]*=[^,]+)*$|^[^@\s]+@[^@\s]+$/, {
+              error: "must be a distinguished name (cn=...,dc=...) or a user principal name (user@domain)",
+            }),
+          password: str,
+          sslRejectUnauthorized: z.boolean().optional(),
+          sslCertificate: optionalCertificate,
+        }),
+        secretFields: ["password"],
+      },
+    },
+    patch: { ...standardPatch, gatewayId: "uuid-or-null" },
+  },
+  "octopus-deploy": {
+    app: "octopus-deploy",
+    label: "Octopus Deploy",
+    family: "Deployment tool",
+    methods: {
+      "api-key": {
+        credentials: z.object({ instanceUrl: z.url({ error: "must be a URL" }).max(255), apiKey: str }),
+        secretFields: ["apiKey"],
+      },
+    },
+    patch: standardPatch,
+  },
+  oci: {
+    app: "oci",
+    label: "OCI",
+    family: "Cloud infrastructure account",
+    methods: {
+      "access-key": {
+        credentials: z.object({ userOcid: str, tenancyOcid: str, region: str, fingerprint: str, privateKey: str }),
+        secretFields: ["privateKey"],
+      },
+    },
+    patch: standardPatch,
+    enterprise: true,
+  },
+  bitbucket: {
+    app: "bitbucket",
+    label: "Bitbucket",
+    family: "Source-hosting service",
+    methods: {
+      "api-token": {
+        credentials: z.object({
+          apiToken: str.max(255, { error: "must be at most 255 characters" }),
+          email: z.email({ error: "must be an e-mail address" }).max(255),
+        }),
+        secretFields: ["apiToken"],
+      },
+    },
+    patch: standardPatch,
+  },
+  venafi: {
+    app: "venafi",
+    label: "Venafi TLS Protect Cloud",
+    family: "Certificate cloud",
+    methods: {
+      "api-key": {
+        credentials: z.object({
+          apiKey: z.string().min(1).max(256, { error: "must be at most 256 characters" }),
+          region: z.enum(["us", "eu", "au", "uk", "sg", "ca"]),
+        }),
+        secretFields: ["apiKey"],
+      },
+    },
+    patch: standardPatch,
+  },
+  // The three kinds below exist because each sync destination needs a connection of its own slug.
+  vercel: {
+    app: "vercel",
+    label: "Vercel",
+    family: "Deployment platform",
+    methods: { "api-token": { credentials: z.object({ apiToken: str }), secretFields: ["apiToken"] } },
+    patch: standardPatch,
+  },
+  "azure-app-configuration": {
+    app: "azure-app-configuration",
+    label: "Azure App Configuration",
+    family: "Configuration store",
+    methods: {
+      oauth: { credentials: azureOAuth, secretFields: ["code"] },
+      "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
+    },
+    patch: standardPatch,
+  },
+  "azure-key-vault": {
+    app: "azure-key-vault",
+    label: "Azure Key Vault",
+    family: "Cloud key vault",
+    methods: {
+      oauth: { credentials: azureOAuth, secretFields: ["code"] },
+      "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
+    },
+    patch: standardPatch,
+  },
+} as const satisfies Record<string, AppConnectionKind>;
+
+export type AppConnectionApp = keyof typeof appConnectionKinds;
+export const appConnectionApps = Object.keys(appConnectionKinds) as AppConnectionApp[];
+
+export function appConnectionKind(app: string): AppConnectionKind | undefined {
+  return (appConnectionKinds as Record<string, AppConnectionKind>)[app];
+}
+
+/** The credentials the service returns for a method: everything but the secret fields. */
+export function returnedCredentials(kind: AppConnectionKind, method: string, credentials: Record<string, unknown>) {
+  const m = kind.methods[method];
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(credentials)) {
+    if (m && !m.secretFields.includes(k) && v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+export const connectionName = slug("name", 64);
+
+/** One PATCH field as the 4.1 matrix allows it for a kind; the error text is the service's. */
+function patchField(kind: AppConnectionKind, support: PatchSupport, valid: z.ZodType) {
+  const notSupported = `Not supported for ${kind.label} Connections`;
+  switch (support) {
+    case "unsupported":
+      return z.undefined({ error: notSupported });
+    case "only-false":
+      return z.literal(false, { error: notSupported }).optional();
+    default:
+      return valid.optional();
+  }
+}
+
+function credentialsUnion(kind: AppConnectionKind) {
+  const schemas = Object.values(kind.methods).map((m) => m.credentials);
+  return schemas.length === 1 ? schemas[0]! : z.union(schemas as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+}
+
+/** PATCH /api/v1/app-connections/{app}/{connectionId} body for one kind. */
+export function appConnectionUpdateSchema(kind: AppConnectionKind) {
+  return z.object({
+    name: connectionName.optional(),
+    description: description(256).optional(),
+    credentials: credentialsUnion(kind).optional(),
+    isPlatformManagedCredentials: patchField(kind, kind.patch.isPlatformManagedCredentials, z.boolean()),
+    gatewayId:
+      kind.patch.gatewayId === "uuid-or-null"
+        ? uuid.nullable().optional()
+        : z.null({ error: `Not supported for ${kind.label} Connections` }).optional(),
+    isAutoRotationEnabled: patchField(kind, kind.patch.isAutoRotationEnabled, z.boolean()),
+    rotation:
+      kind.patch.rotation === "object"
+        ? z.object({ rotationInterval: z.number().int().min(1, { error: "must be at least 1" }).max(365, { error: "must be at most 365" }) }).optional()
+        : z.undefined({ error: `Not supported for ${kind.label} Connections` }),
+  });
+}
+export type AppConnectionUpdate = z.input<ReturnType<typeof appConnectionUpdateSchema>>;
+
+/** POST /api/v1/app-connections/{app} body for one kind: one branch per method. */
+export function appConnectionCreateSchema(kind: AppConnectionKind) {
+  const common = {
+    name: connectionName,
+    description: description(256).optional(),
+    projectId: z.string().min(1).optional(),
+    isPlatformManagedCredentials:
+      kind.patch.isPlatformManagedCredentials === "one-way"
+        ? z.boolean().default(false)
+        : z.literal(false, { error: `Not supported for ${kind.label} Connections` }).default(false),
+    gatewayId:
+      kind.patch.gatewayId === "uuid-or-null"
+        ? uuid.nullish()
+        : z.null({ error: `Not supported for ${kind.label} Connections` }).optional(),
+  };
+  const branches = Object.entries(kind.methods).map(([method, m]) =>
+    z.object({ ...common, method: z.literal(method), credentials: m.credentials }),
+  );
+  return branches.length === 1
+    ? branches[0]!
+    : z.discriminatedUnion("method", branches as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+}
+
+export const ConnectionRotationSchema = z.object({
+  rotationInterval: z.number(),
+  rotationStatus: z.string().nullable().optional(),
+  rotateAtUtc: rotateAtUtc.optional(),
+  lastRotationMessage: z.string().nullable().optional(),
+  nextRotationAt: dateTime.nullable().optional(),
+});
+
+/** An app connection as returned (secret credential fields omitted). */
+export const AppConnectionSchema = z.object({
+  id: uuid,
+  name: z.string(),
+  orgId: z.string(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+  app: z.string(),
+  method: z.string(),
+  credentials: z.record(z.string(), z.unknown()),
+  description: z.string().nullable(),
+  version: z.number().int(),
+  isPlatformManagedCredentials: z.boolean(),
+  gatewayId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  isAutoRotationEnabled: z.boolean(),
+  rotation: ConnectionRotationSchema.nullable().optional(),
+  credentialsHash: z.string(),
+  project: ProjectRefSchema.nullable(),
+});
+export type AppConnection = z.infer<typeof AppConnectionSchema>;
+
+export const AppConnectionEnvelope = z.object({ appConnection: AppConnectionSchema });
+export const AppConnectionListEnvelope = z.object({ appConnections: z.array(AppConnectionSchema) });
+export const AppConnectionListQuery = z.object({ projectId: z.string().min(1).optional() });
+export { ConnectionRefSchema };

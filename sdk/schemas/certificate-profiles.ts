@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { dateTime, nonEmpty, uuid } from "./common";
+
+/**
+ * Certificate profiles (spec 2.4, 4.4; reference §4). The enrollment types are rows of
+ * `enrollmentTypes`: which config object belongs to each, whether it is required, and which of
+ * its fields are secret.
+ */
+
+export const keyAlgorithms = ["RSA_2048", "RSA_3072", "RSA_4096", "EC_prime256v1", "EC_secp384r1"] as const;
+export const signatureAlgorithms = ["RSA-SHA256", "RSA-SHA384", "RSA-SHA512", "ECDSA-SHA256", "ECDSA-SHA384", "ECDSA-SHA512"] as const;
+export const keyUsages = [
+  "digital_signature",
+  "key_encipherment",
+  "non_repudiation",
+  "data_encipherment",
+  "key_agreement",
+  "key_cert_sign",
+  "crl_sign",
+  "encipher_only",
+  "decipher_only",
+] as const;
+export const extendedKeyUsages = ["client_auth", "server_auth", "code_signing", "email_protection", "ocsp_signing", "time_stamping"] as const;
+
+export const estConfig = z.object({
+  disableBootstrapCaValidation: z.boolean().default(false),
+  passphrase: z.string().min(1, { error: "must not be empty" }),
+  caChain: z.string().optional(),
+});
+export const apiConfig = z.object({
+  autoRenew: z.boolean().default(false),
+  renewBeforeDays: z.number().int().min(1, { error: "must be 1 to 30" }).max(30, { error: "must be 1 to 30" }).optional(),
+});
+export const acmeConfig = z
+  .object({ skipDnsOwnershipVerification: z.boolean().optional(), skipEabBinding: z.boolean().optional() })
+  .refine((c) => !(c.skipDnsOwnershipVerification && c.skipEabBinding), {
+    error: "skipDnsOwnershipVerification and skipEabBinding cannot both be true",
+  });
+export const scepConfig = z
+  .object({
+    challengeType: z.enum(["static"]).default("static"),
+    challengePassword: z.string().optional(),
+    includeCaCertInResponse: z.boolean().optional(),
+    allowCertBasedRenewal: z.boolean().optional(),
+  })
+  .refine((c) => c.challengeType !== "static" || (c.challengePassword ?? "").length >= 8, {
+    error: "a static challenge needs a challengePassword of at least 8 characters",
+    path: ["challengePassword"],
+  });
+export const externalConfigs = z.object({ template: z.string().optional() });
+
+export const certificateDefaults = z.object({
+  ttlDays: z.number().int().positive({ error: "must be a positive whole number of days" }).optional(),
+  commonName: z.string().optional(),
+  organization: z.string().optional(),
+  organizationalUnit: z.string().optional(),
+  country: z.string().optional(),
+  state: z.string().optional(),
+  locality: z.string().optional(),
+  domainComponents: z.array(z.string()).optional(),
+  basicConstraints: z.object({ isCA: z.boolean(), pathLength: z.number().int().min(0).optional() }).optional(),
+  keyAlgorithm: z.enum(keyAlgorithms).optional(),
+  signatureAlgorithm: z.enum(signatureAlgorithms).optional(),
+  keyUsages: z.array(z.enum(keyUsages)).optional(),
+  extendedKeyUsages: z.array(z.enum(extendedKeyUsages)).optional(),
+});
+
+export const enrollmentTypes = {
+  api: { configKey: "apiConfig", configRequired: true, secretFields: [] },
+  est: { configKey: "estConfig", configRequired: true, secretFields: ["passphrase"] },
+  acme: { configKey: "acmeConfig", configRequired: false, secretFields: [] },
+  scep: { configKey: "scepConfig", configRequired: true, secretFields: ["challengePassword"] },
+} as const satisfies Record<string, { configKey: string; configRequired: boolean; secretFields: readonly string[] }>;
+export type EnrollmentType = keyof typeof enrollmentTypes;
+export const enrollmentTypeNames = Object.keys(enrollmentTypes) as EnrollmentType[];
+export const configKeys = enrollmentTypeNames.map((t) => enrollmentTypes[t].configKey);
+export const issuerTypes = ["ca", "self-signed"] as const;
+
+export const profileSlug = z
+  .string()
+  .min(1, { error: "must be 1 to 255 characters" })
+  .max(255, { error: "must be 1 to 255 characters" })
+  .regex(/^[a-z0-9-]+$/, { error: "may only contain lowercase letters, digits and hyphens (^[a-z0-9-]+$)" });
+const profileDescription = z.string().max(1000, { error: "must be at most 1000 characters" });
+
+const profileFields = {
+  slug: profileSlug,
+  description: profileDescription.optional(),
+  enrollmentType: z.enum(enrollmentTypeNames as [EnrollmentType, ...EnrollmentType[]]),
+  issuerType: z.enum(issuerTypes),
+  estConfig: estConfig.optional(),
+  apiConfig: apiConfig.optional(),
+  acmeConfig: acmeConfig.optional(),
+  scepConfig: scepConfig.optional(),
+  externalConfigs: externalConfigs.optional(),
+  defaults: certificateDefaults.nullish(),
+};
+
+type ProfileShape = { enrollmentType?: EnrollmentType; issuerType?: string; caId?: string | null } & Partial<
+  Record<(typeof configKeys)[number], unknown>
+>;
+
+/** Zod-level rules (422): a config object must match the enrollment type; issuer rules. */
+function profileRules(p: ProfileShape, ctx: z.core.$RefinementCtx) {
+  if (p.enrollmentType) {
+    for (const key of configKeys) {
+      if (p[key] !== undefined && key !== enrollmentTypes[p.enrollmentType].configKey) {
+        ctx.addIssue({ code: "custom", path: [key], message: `is not allowed with enrollmentType "${p.enrollmentType}"` });
+      }
+    }
+  }
+  if (p.issuerType === "self-signed") {
+    if (p.caId) ctx.addIssue({ code: "custom", path: ["caId"], message: 'must not be set when issuerType is "self-signed"' });
+    if (p.enrollmentType && p.enrollmentType !== "api") {
+      ctx.addIssue({ code: "custom", path: ["enrollmentType"], message: 'must be "api" when issuerType is "self-signed"' });
+    }
+  }
+}
+
+/** POST /api/v1/cert-manager/certificate-profiles body. */
+export const CertificateProfileCreateSchema = z
+  .object({
+    projectId: nonEmpty,
+    certificatePolicyId: uuid,
+    caId: uuid.optional(),
+    ...profileFields,
+    issuerType: profileFields.issuerType.default("ca"),
+  })
+  .superRefine((p, ctx) => {
+    profileRules(p, ctx);
+    if (p.issuerType === "ca" && !p.caId) {
+      ctx.addIssue({ code: "custom", path: ["caId"], message: 'is required when issuerType is "ca"' });
+    }
+  });
+export type CertificateProfileCreate = z.input<typeof CertificateProfileCreateSchema>;
+
+/** PATCH /api/v1/cert-manager/certificate-profiles/{id} body: all optional; projectId is immutable. */
+export const CertificateProfileUpdateSchema = z
+  .object({
+    slug: profileFields.slug.optional(),
+    description: profileFields.description,
+    enrollmentType: profileFields.enrollmentType.optional(),
+    issuerType: profileFields.issuerType.optional(),
+    estConfig: profileFields.estConfig,
+    apiConfig: profileFields.apiConfig,
+    acmeConfig: profileFields.acmeConfig,
+    scepConfig: profileFields.scepConfig,
+    externalConfigs: profileFields.externalConfigs,
+    defaults: profileFields.defaults,
+  })
+  .superRefine(profileRules);
+export type CertificateProfileUpdate = z.input<typeof CertificateProfileUpdateSchema>;
+
+/**
+ * Service-level rule (403 on the real service, so it is not part of the zod schema):
+ * EST, API and SCEP enrollment need their config object. Returns the violation, if any.
+ */
+export function missingEnrollmentConfig(p: { enrollmentType?: EnrollmentType } & Record<string, unknown>): string | undefined {
+  if (!p.enrollmentType) return undefined;
+  const row = enrollmentTypes[p.enrollmentType];
+  if (row.configRequired && p[row.configKey] === undefined) {
+    return `${p.enrollmentType.toUpperCase()} enrollment requires ${p.enrollmentType.toUpperCase()} configuration`;
+  }
+  return undefined;
+}
+
+/** PATCH fields; certificatePolicyId, caId and projectId force replacement. */
+export const certificateProfileUpdatableFields = [
+  "slug",
+  "description",
+  "enrollmentType",
+  "issuerType",
+  "estConfig",
+  "apiConfig",
+  "acmeConfig",
+  "scepConfig",
+  "externalConfigs",
+  "defaults",
+] as const;
+
+/** A certificate profile as returned. Config objects come back without their secret fields. */
+export const CertificateProfileSchema = z.object({
+  id: uuid,
+  projectId: z.string(),
+  certificatePolicyId: z.string(),
+  slug: z.string(),
+  enrollmentType: z.enum(enrollmentTypeNames as [EnrollmentType, ...EnrollmentType[]]),
+  issuerType: z.enum(issuerTypes),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+  caId: z.string().nullable(),
+  description: z.string().nullable(),
+  estConfigId: z.string().nullable(),
+  apiConfigId: z.string().nullable(),
+  acmeConfigId: z.string().nullable(),
+  scepConfigId: z.string().nullable(),
+  externalConfigs: z.object({ template: z.string().optional() }).nullable(),
+  defaults: certificateDefaults.nullable(),
+  estConfig: z.object({ disableBootstrapCaValidation: z.boolean(), caChain: z.string().optional() }).nullable().optional(),
+  apiConfig: z.object({ autoRenew: z.boolean(), renewBeforeDays: z.number().optional() }).nullable().optional(),
+  acmeConfig: z
+    .object({
+      skipDnsOwnershipVerification: z.boolean().optional(),
+      skipEabBinding: z.boolean().optional(),
+      directoryUrl: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
+  scepConfig: z
+    .object({
+      challengeType: z.string(),
+      includeCaCertInResponse: z.boolean().optional(),
+      allowCertBasedRenewal: z.boolean().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type CertificateProfile = z.infer<typeof CertificateProfileSchema>;
+
+export const CertificateProfileEnvelope = z.object({ certificateProfile: CertificateProfileSchema });
+export const CertificateProfileListEnvelope = z.object({
+  certificateProfiles: z.array(CertificateProfileSchema),
+  totalCount: z.number().int(),
+});
+export const CertificateProfileListQuery = z.object({
+  projectId: nonEmpty,
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100, { error: "must be at most 100" }).default(20),
+  search: z.string().optional(),
+  enrollmentType: z.enum(enrollmentTypeNames as [EnrollmentType, ...EnrollmentType[]]).optional(),
+  issuerType: z.enum(issuerTypes).optional(),
+  caId: uuid.optional(),
+});
+export const CertificateProfileBySlugQuery = z.object({ projectId: nonEmpty });

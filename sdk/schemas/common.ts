@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/**
+ * Field rules shared by every resource family (spec part 8, reference §0).
+ * Each schema's error text names the rule, and zod adds the path, so a failure reads
+ * like `name: must be at most 64 characters`.
+ */
+
+/** A uuid as the service accepts it (8-4-4-4-12 hex; the service does not check the version nibble). */
+export const uuid = z.guid({ error: "must be a UUID" });
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The service's `slugSchema`: trimmed, 1..max characters, lowercase letters, digits and single
+ * hyphens, no hyphen at either end. The error text is the service's own.
+ */
+export function slug(field: string, max = 64) {
+  return z
+    .string()
+    .trim()
+    .min(1, { error: `must be at least 1 character` })
+    .max(max, { error: `must be at most ${max} characters` })
+    .regex(SLUG, { error: `${field} field can only contain lowercase letters, numbers, and hyphens` });
+}
+
+export function description(max: number) {
+  return z.string().max(max, { error: `must be at most ${max} characters` }).nullable();
+}
+
+export const nonEmpty = z.string().min(1, { error: "must not be empty" });
+
+/** environment slug of a sync or rotation: 1 to 64 characters. */
+export const environmentSlug = slug("environment", 64);
+
+/** Folder path; the service removes a trailing slash (but keeps the root "/"). */
+export const secretPath = z
+  .string()
+  .min(1, { error: "must not be empty" })
+  .transform((p) => (p.length > 1 && p.endsWith("/") ? p.slice(0, -1) : p));
+
+/** `SecretNameSchema`: trimmed, at least 1 character, no `:` or `/`. */
+export const secretName = z
+  .string()
+  .trim()
+  .min(1, { error: "must not be empty" })
+  .refine((v) => !v.includes(":") && !v.includes("/"), { error: "must not contain ':' or '/'" });
+
+export const dateTime = z.string();
+
+/** Query-string booleans ("true"/"false"); a missing flag means false. */
+export const queryBoolean = z
+  .union([z.boolean(), z.enum(["true", "false"])])
+  .optional()
+  .transform((v) => v === true || v === "true");
+
+/** The body of every error response (reference §6). */
+export const ErrorBodySchema = z.object({
+  reqId: z.string(),
+  statusCode: z.number(),
+  message: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]),
+  error: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** `project` joined into an app connection. */
+export const ProjectRefSchema = z.object({ name: z.string(), id: z.string(), type: z.string(), slug: z.string() });
+export const ConnectionRefSchema = z.object({ app: z.string(), name: z.string(), id: z.string() });
+export const EnvironmentRefSchema = z.object({ slug: z.string(), name: z.string(), id: z.string() });
+export const FolderRefSchema = z.object({ id: z.string(), path: z.string() });
+
+export const rotateAtUtc = z.object({
+  hours: z.number().int().min(0, { error: "must be 0 to 23" }).max(23, { error: "must be 0 to 23" }),
+  minutes: z.number().int().min(0, { error: "must be 0 to 59" }).max(59, { error: "must be 0 to 59" }),
+});
+export type RotateAtUtc = z.infer<typeof rotateAtUtc>;
+
+/** Formats zod issues as `path: message` lines, the form every layer reports them in. */
+export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): string[] {
+  return issues.map((i) => {
+    const path = [...prefix, ...i.path].map(String).join(".");
+    return path ? `${path}: ${i.message}` : i.message;
+  });
+}

@@ -1,0 +1,10 @@
+/** Every request and response shape of the API, shared by the SDK, the providers and the emulator. */
+export * from "./common";
+export * from "./app-connections";
+export * from "./secret-syncs";
+export * from "./secret-rotations";
+export * from "./certificate-profiles";
+export * from "./audit-logs";
+export * from "./auth";
+export * from "./event-types";
+export * from "./paths";

@@ -1,0 +1,9 @@
+/** Route prefixes (reference §0); the only place path strings are spelled. */
+export const apiPaths = {
+  appConnections: (app: string) => `/api/v1/app-connections/${app}`,
+  secretSyncs: (destination: string) => `/api/v1/secret-syncs/${destination}`,
+  secretRotations: (type: string) => `/api/v2/secret-rotations/${type}`,
+  certificateProfiles: "/api/v1/cert-manager/certificate-profiles",
+  auditLogs: "/api/v1/organization/audit-logs",
+  universalAuthLogin: "/api/v1/auth/universal-auth/login",
+} as const;

@@ -1,0 +1,250 @@
+import { z } from "zod";
+import {
+  ConnectionRefSchema,
+  EnvironmentRefSchema,
+  FolderRefSchema,
+  dateTime,
+  description,
+  environmentSlug,
+  nonEmpty,
+  queryBoolean,
+  rotateAtUtc,
+  secretName,
+  secretPath,
+  slug,
+  uuid,
+} from "./common";
+
+/**
+ * Secret rotations v2 (spec 2.3, 4.3; reference §3). Every rotation type is one row of
+ * `rotationTypes`: its real slug, the connection kind it needs, and the schemas of its
+ * `parameters`, `secretsMapping` and generated credentials. Adding a type is adding a row.
+ */
+
+/** `passwordRequirements` (reference §3), with the service's default. */
+export const passwordRequirements = z
+  .object({
+    length: z.number().int().min(1, { error: "must be 1 to 250" }).max(250, { error: "must be 1 to 250" }),
+    required: z.object({
+      digits: z.number().int().min(0, { error: "must be at least 0" }),
+      lowercase: z.number().int().min(0, { error: "must be at least 0" }),
+      uppercase: z.number().int().min(0, { error: "must be at least 0" }),
+      symbols: z.number().int().min(0, { error: "must be at least 0" }),
+    }),
+    allowedSymbols: z.string().optional(),
+  })
+  .refine((p) => Object.values(p.required).some((n) => n > 0), {
+    error: "at least one required character count must be above 0",
+    path: ["required"],
+  })
+  .refine((p) => Object.values(p.required).reduce((a, b) => a + b, 0) <= p.length, {
+    error: "the required character counts must not add up to more than length",
+    path: ["required"],
+  });
+export type PasswordRequirements = z.infer<typeof passwordRequirements>;
+
+export const defaultPasswordRequirements: PasswordRequirements = {
+  length: 48,
+  required: { lowercase: 1, uppercase: 1, digits: 1, symbols: 0 },
+  allowedSymbols: "-_.~!*",
+};
+
+/** A SQL rotation statement: must use {{username}} and {{password}}, and no other variable but {{database}}. */
+const rotationStatement = z
+  .string()
+  .refine((s) => s.includes("{{username}}") && s.includes("{{password}}"), {
+    error: "must contain {{username}} and {{password}}",
+  })
+  .refine((s) => [...s.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].every((m) => ["username", "password", "database"].includes(m[1]!)), {
+    error: "may only use the variables {{username}}, {{password}} and {{database}}",
+  });
+
+const str = z.string().trim().min(1, { error: "must not be empty" });
+
+const sqlParameters = z.object({
+  username1: str,
+  username2: str,
+  rotationStatement: rotationStatement.optional(),
+  passwordRequirements: passwordRequirements.default(defaultPasswordRequirements),
+});
+const usernamePasswordMapping = z.object({ username: secretName, password: secretName });
+const usernamePassword = z.object({ username: z.string(), password: z.string() });
+
+export interface RotationType {
+  /** The real slug: the `{rotation_slug}` path segment and the `type` field. */
+  readonly type: string;
+  readonly label: string;
+  /** The spec's generic name for the type. */
+  readonly family: string;
+  /** The app-connection kind (slug) a rotation of this type needs. */
+  readonly connectionApp: string;
+  readonly parameters: z.ZodType<Record<string, unknown>>;
+  readonly secretsMapping: z.ZodObject;
+  /** Shape of one generated credential set; `secretFields` are secret. */
+  readonly generatedCredentials: z.ZodObject;
+  readonly secretFields: readonly string[];
+}
+
+const sqlType = (type: string, label: string, connectionApp: string) =>
+  ({
+    type,
+    label,
+    family: "SQL database credentials",
+    connectionApp,
+    parameters: sqlParameters,
+    secretsMapping: usernamePasswordMapping,
+    generatedCredentials: usernamePassword,
+    secretFields: ["password"],
+  }) as const;
+
+export const rotationTypes = {
+  "postgres-credentials": sqlType("postgres-credentials", "PostgreSQL Credentials", "postgres"),
+  "mssql-credentials": sqlType("mssql-credentials", "Microsoft SQL Server Credentials", "mssql"),
+  "mysql-credentials": sqlType("mysql-credentials", "MySQL Credentials", "mysql"),
+  "redis-credentials": {
+    type: "redis-credentials",
+    label: "Redis Credentials",
+    family: "Key-value store credentials",
+    connectionApp: "redis",
+    parameters: z.object({
+      permissionScope: str,
+      passwordRequirements: passwordRequirements.default(defaultPasswordRequirements),
+    }),
+    secretsMapping: usernamePasswordMapping,
+    generatedCredentials: usernamePassword,
+    secretFields: ["password"],
+  },
+  "azure-client-secret": {
+    type: "azure-client-secret",
+    label: "Azure Client Secret",
+    family: "Cloud app registration client secret",
+    connectionApp: "azure-client-secrets",
+    parameters: z.object({ objectId: str, clientId: str, appName: z.string().optional() }),
+    secretsMapping: z.object({ clientId: secretName, clientSecret: secretName }),
+    generatedCredentials: z.object({ clientId: z.string(), clientSecret: z.string(), keyId: z.string() }),
+    secretFields: ["clientSecret"],
+  },
+} as const satisfies Record<string, RotationType>;
+
+export type RotationTypeSlug = keyof typeof rotationTypes;
+export const rotationTypeSlugs = Object.keys(rotationTypes) as RotationTypeSlug[];
+
+export function rotationType(type: string): RotationType | undefined {
+  return (rotationTypes as Record<string, RotationType>)[type];
+}
+
+export const rotationName = slug("name", 64);
+const rotationInterval = z.coerce.number().min(1, { error: "must be at least 1 (days)" });
+
+/** POST /api/v2/secret-rotations/{type} body. */
+export function secretRotationCreateSchema(type: RotationType) {
+  return z.object({
+    name: rotationName,
+    projectId: nonEmpty,
+    connectionId: uuid,
+    environment: environmentSlug,
+    secretPath,
+    rotationInterval,
+    parameters: type.parameters,
+    secretsMapping: type.secretsMapping,
+    description: description(256).optional(),
+    isAutoRotationEnabled: z.boolean().default(true),
+    rotateAtUtc: rotateAtUtc.default({ hours: 0, minutes: 0 }),
+  });
+}
+export type SecretRotationCreate = z.input<ReturnType<typeof secretRotationCreateSchema>>;
+
+/** PATCH body: connectionId, environment, secretPath, projectId and type are immutable. */
+export function secretRotationUpdateSchema(type: RotationType) {
+  return z.object({
+    name: rotationName.optional(),
+    description: description(256).optional(),
+    isAutoRotationEnabled: z.boolean().optional(),
+    rotationInterval: rotationInterval.optional(),
+    rotateAtUtc: rotateAtUtc.optional(),
+    parameters: type.parameters.optional(),
+    secretsMapping: type.secretsMapping.optional(),
+  });
+}
+export type SecretRotationUpdate = z.input<ReturnType<typeof secretRotationUpdateSchema>>;
+
+export const secretRotationUpdatableFields = [
+  "name",
+  "description",
+  "isAutoRotationEnabled",
+  "rotationInterval",
+  "rotateAtUtc",
+  "parameters",
+  "secretsMapping",
+] as const;
+
+/** `rotationStatus` has no pending or running state (reference §3). */
+export const RotationStatusSchema = z.enum(["success", "failed"]);
+
+/** A secret rotation as returned. */
+export const SecretRotationSchema = z.object({
+  id: uuid,
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  projectId: z.string(),
+  folderId: z.string(),
+  connectionId: z.string(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+  rotationInterval: z.number(),
+  rotateAtUtc,
+  isAutoRotationEnabled: z.boolean(),
+  parameters: z.record(z.string(), z.unknown()),
+  secretsMapping: z.record(z.string(), z.string()),
+  activeIndex: z.number().int(),
+  rotationStatus: RotationStatusSchema.nullable(),
+  lastRotationAttemptedAt: dateTime.nullable(),
+  lastRotatedAt: dateTime.nullable(),
+  lastRotationMessage: z.string().nullable(),
+  lastRotationJobId: z.string().nullable(),
+  nextRotationAt: dateTime.nullable(),
+  isLastRotationManual: z.boolean(),
+  connection: ConnectionRefSchema,
+  environment: EnvironmentRefSchema,
+  folder: FolderRefSchema,
+});
+export type SecretRotation = z.infer<typeof SecretRotationSchema>;
+
+export const SecretRotationEnvelope = z.object({ secretRotation: SecretRotationSchema });
+export const SecretRotationListEnvelope = z.object({ secretRotations: z.array(SecretRotationSchema) });
+export const SecretRotationListQuery = z.object({ projectId: nonEmpty });
+export const SecretRotationByNameQuery = z.object({ projectId: nonEmpty, secretPath, environment: environmentSlug });
+export const SecretRotationDeleteQuery = z.object({
+  deleteSecrets: queryBoolean,
+  revokeGeneratedCredentials: queryBoolean,
+});
+
+export const GeneratedCredentialsResponseSchema = z.object({
+  generatedCredentials: z.array(z.record(z.string(), z.string())).min(1).max(2),
+  activeIndex: z.number().int(),
+  rotationId: z.string(),
+  type: z.string(),
+});
+export type GeneratedCredentialsResponse = z.infer<typeof GeneratedCredentialsResponseSchema>;
+
+/**
+ * `nextRotationAt` (reference §3): the day of the last rotation at the `rotateAtUtc` time, plus
+ * `rotationInterval` days, plus one more day if that rotation happened at or after that time of
+ * its day. Null when auto-rotation is off. After a failure: the next UTC day at `rotateAtUtc`.
+ */
+export function computeNextRotationAt(
+  lastRotationAt: Date,
+  rotationIntervalDays: number,
+  at: { hours: number; minutes: number },
+  opts: { isAutoRotationEnabled: boolean; failed?: boolean },
+): Date | null {
+  if (!opts.isAutoRotationEnabled) return null;
+  const dayAt = new Date(
+    Date.UTC(lastRotationAt.getUTCFullYear(), lastRotationAt.getUTCMonth(), lastRotationAt.getUTCDate(), at.hours, at.minutes),
+  );
+  const DAY = 24 * 60 * 60 * 1000;
+  if (opts.failed) return new Date(dayAt.getTime() + DAY);
+  const extra = lastRotationAt.getTime() >= dayAt.getTime() ? 1 : 0;
+  return new Date(dayAt.getTime() + (rotationIntervalDays + extra) * DAY);
+}

@@ -1,0 +1,35 @@
+// A dynamic resource whose provider keeps one file per resource in a directory given by config.
+// The test reads that directory to see what the engine really did.
+const pulumi = require("@pulumi/pulumi");
+
+const ledgerProvider = {
+  async create(inputs) {
+    const fs = require("fs");
+    const path = require("path");
+    const id = `note-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    fs.writeFileSync(path.join(inputs.dir, id), inputs.text);
+    return { id, outs: inputs };
+  },
+  async diff(_id, olds, news) {
+    const replaces = olds.dir !== news.dir ? ["dir"] : [];
+    return { changes: olds.text !== news.text || replaces.length > 0, replaces };
+  },
+  async update(id, _olds, news) {
+    require("fs").writeFileSync(require("path").join(news.dir, id), news.text);
+    return { outs: news };
+  },
+  async delete(id, props) {
+    require("fs").rmSync(require("path").join(props.dir, id), { force: true });
+  },
+};
+
+class Note extends pulumi.dynamic.Resource {
+  constructor(name, args, opts) {
+    super(ledgerProvider, name, args, opts);
+  }
+}
+
+const config = new pulumi.Config();
+const note = new Note("note", { dir: config.require("dir"), text: config.require("text") });
+exports.noteId = note.id;
+exports.text = note.text;
