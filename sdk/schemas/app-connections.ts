@@ -262,7 +262,8 @@ function patchField(kind: AppConnectionKind, support: PatchSupport, valid: z.Zod
   const notSupported = `Not supported for ${kind.label} Connections`;
   switch (support) {
     case "unsupported":
-      return z.undefined({ error: notSupported });
+      // `.optional()`: in zod 4 an object key is required unless its schema is optional.
+      return z.undefined({ error: notSupported }).optional();
     case "only-false":
       return z.literal(false, { error: notSupported }).optional();
     default:
@@ -290,7 +291,7 @@ export function appConnectionUpdateSchema(kind: AppConnectionKind) {
     rotation:
       kind.patch.rotation === "object"
         ? z.object({ rotationInterval: z.number().int().min(1, { error: "must be at least 1" }).max(365, { error: "must be at most 365" }) }).optional()
-        : z.undefined({ error: `Not supported for ${kind.label} Connections` }),
+        : z.undefined({ error: `Not supported for ${kind.label} Connections` }).optional(),
   });
 }
 export type AppConnectionUpdate = z.input<ReturnType<typeof appConnectionUpdateSchema>>;

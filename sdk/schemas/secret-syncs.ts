@@ -43,6 +43,8 @@ export interface SyncDestination {
   readonly extraSyncOptions: z.ZodRawShape;
   /** Whether the destination can import (allows the `import-*` initial behaviours). */
   readonly canImport: boolean;
+  /** Pass unknown `syncOptions` keys through (the generic row only). */
+  readonly looseSyncOptions?: boolean;
 }
 
 export const syncDestinations = {
@@ -89,15 +91,35 @@ export function syncDestination(slugValue: string): SyncDestination | undefined 
   return (syncDestinations as Record<string, SyncDestination>)[slugValue];
 }
 
+/**
+ * A row for a destination this package does not know: its config and extra options are passed
+ * through as given, and the common rules still apply. No connection-kind check is possible.
+ */
+export function genericSyncDestination(slugValue: string): SyncDestination {
+  return {
+    destination: slugValue,
+    label: slugValue,
+    family: "Other destination",
+    connectionApp: slugValue,
+    destinationConfig: z.looseObject({}),
+    extraSyncOptions: {},
+    canImport: true,
+    looseSyncOptions: true,
+  };
+}
+
+/** The `syncOptions` every destination has. */
+export const commonSyncOptions = {
+  initialSyncBehavior: z.enum(initialSyncBehaviors),
+  keySchema: keySchema.optional(),
+  disableSecretDeletion: z.boolean().optional(),
+};
+export type CommonSyncOptions = z.input<z.ZodObject<typeof commonSyncOptions>>;
+
 /** `syncOptions` for a destination. `initialSyncBehavior` is required, on PATCH too. */
 export function syncOptionsSchema(dest: SyncDestination) {
-  return z
-    .object({
-      initialSyncBehavior: z.enum(initialSyncBehaviors),
-      keySchema: keySchema.optional(),
-      disableSecretDeletion: z.boolean().optional(),
-      ...dest.extraSyncOptions,
-    })
+  const shape = { ...commonSyncOptions, ...dest.extraSyncOptions };
+  return (dest.looseSyncOptions ? z.looseObject(shape) : z.object(shape))
     .refine((o) => dest.canImport || o.initialSyncBehavior === "overwrite-destination", {
       error: `${dest.label} only supports the overwrite-destination initial sync behavior`,
       path: ["initialSyncBehavior"],

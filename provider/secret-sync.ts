@@ -1,0 +1,203 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { SecretOpsClient } from "../sdk";
+import {
+  SecretSync as RemoteSync,
+  SyncDestinationSlug,
+  genericSyncDestination,
+  secretSyncCreateSchema,
+  syncDestination,
+  syncDestinations,
+  type CommonSyncOptions,
+} from "../sdk/schemas";
+import { orUndefinedOn404 } from "./not-found";
+import { DeepInput, TYPE_MODULE, registerProps, serializedProvider, withSecretOutputs } from "./resource";
+import { Family, SettleFailure } from "./scaffold";
+
+/** Fields every secret sync has, whatever its destination (spec 4.2). */
+export interface SecretSyncCommonArgs {
+  /** Sync name: 1 to 256 characters, lowercase letters, digits and single hyphens. Unique in its project; renaming updates in place. */
+  name: pulumi.Input<string>;
+  /** The project the sync belongs to (at least 1 character). Changing it replaces the sync. */
+  projectId: pulumi.Input<string>;
+  /** UUID of an app connection of the destination's kind. */
+  connectionId: pulumi.Input<string>;
+  /** Slug of the source environment, 1 to 64 characters. */
+  environment: pulumi.Input<string>;
+  /** Source folder path, at least 1 character (a trailing slash is removed). */
+  secretPath: pulumi.Input<string>;
+  /** At most 256 characters. */
+  description?: pulumi.Input<string | null>;
+  /** Sync automatically whenever the source changes. Default true. */
+  isAutoSyncEnabled?: pulumi.Input<boolean>;
+
+  // Provider options: never sent to the service.
+  /** Take over an existing sync with this name in the project instead of failing. Dynamic resources cannot be imported with `pulumi import`: this is the import path. Default false. */
+  adoptExisting?: pulumi.Input<boolean>;
+  /** On delete, also remove the synced secrets from the destination (and wait for that job). Default false: they are left in place. */
+  removeSecrets?: pulumi.Input<boolean>;
+  /** After create and update, wait for the sync job: a failed job fails the step (the sync stays in state). Default true. */
+  waitForSync?: pulumi.Input<boolean>;
+  /** How long to wait for a sync or remove job, in seconds. Default 300. */
+  syncTimeoutSeconds?: pulumi.Input<number>;
+}
+
+type ExtraSyncOptions<Shape extends z.ZodRawShape> = keyof Shape extends never ? unknown : z.input<z.ZodObject<Shape>>;
+type SyncOptionsFor<D extends SyncDestinationSlug> = CommonSyncOptions &
+  ExtraSyncOptions<(typeof syncDestinations)[D]["extraSyncOptions"]>;
+
+/** Args of a sync to one of the known destinations, discriminated by `destination` (its real slug). */
+export type SecretSyncArgs = {
+  [D in SyncDestinationSlug]: SecretSyncCommonArgs & {
+    /** The destination kind. Changing it replaces the sync. */
+    destination: D;
+    /** Where the secrets go, in this destination's terms. */
+    destinationConfig: DeepInput<z.input<(typeof syncDestinations)[D]["destinationConfig"]>>;
+    /** `initialSyncBehavior` is required: `overwrite-destination`, `import-prioritize-source` or `import-prioritize-destination`. `keySchema` (max 255) must contain `{{secretKey}}`. */
+    syncOptions: DeepInput<SyncOptionsFor<D>>;
+  };
+}[SyncDestinationSlug];
+
+/** Args of a sync to a destination this package has no row for: its slug and config are passed through as given. */
+export interface GenericSecretSyncArgs extends SecretSyncCommonArgs {
+  /** The destination's real slug, e.g. `aws-secrets-manager`. */
+  destination: pulumi.Input<string>;
+  destinationConfig: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
+  syncOptions: pulumi.Input<{ initialSyncBehavior: pulumi.Input<string> } & Record<string, pulumi.Input<unknown>>>;
+}
+
+const options = z.object({
+  adoptExisting: z.boolean().default(false),
+  removeSecrets: z.boolean().default(false),
+  waitForSync: z.boolean().default(true),
+  syncTimeoutSeconds: z.number().positive({ error: "must be a positive number of seconds" }).default(300),
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls a sync until `done` says so or the timeout passes; backs off from 250 ms to 2 s. */
+async function pollSync(
+  client: SecretOpsClient,
+  sync: RemoteSync,
+  timeoutSeconds: number,
+  done: (s: RemoteSync | undefined) => boolean,
+): Promise<RemoteSync | undefined> {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  let current: RemoteSync | undefined = sync;
+  for (let delay = 250; !done(current); delay = Math.min(delay * 2, 2000)) {
+    if (Date.now() > deadline) return current;
+    await sleep(delay);
+    current = await orUndefinedOn404(client.secretSyncs.get(sync.destination as SyncDestinationSlug, sync.id));
+  }
+  return current;
+}
+
+const inProgress = (status: string | null | undefined) => status === "pending" || status === "running";
+
+export const secretSyncFamily: Family<RemoteSync> = {
+  name: "SecretSync",
+  kindField: "destination",
+  schema: (args) =>
+    typeof args.destination === "string"
+      ? secretSyncCreateSchema(syncDestination(args.destination) ?? genericSyncDestination(args.destination))
+      : "destination must be a destination slug",
+  options,
+  replaceOnChange: ["projectId", "destination"],
+  deleteBeforeReplace: true,
+  secretPaths: () => [],
+  clearable: { description: null },
+  project: (s) => ({
+    name: s.name,
+    projectId: s.projectId,
+    connectionId: s.connectionId,
+    environment: s.environment?.slug,
+    secretPath: s.folder?.path,
+    destination: s.destination,
+    destinationConfig: s.destinationConfig,
+    syncOptions: s.syncOptions,
+    description: s.description,
+    isAutoSyncEnabled: s.isAutoSyncEnabled,
+  }),
+  computed: (s) => ({
+    syncStatus: s.syncStatus,
+    lastSyncMessage: s.lastSyncMessage,
+    lastSyncedAt: s.lastSyncedAt,
+    lastSyncJobId: s.lastSyncJobId,
+    version: s.version,
+    folderId: s.folderId,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  }),
+
+  create: (client, args) => client.secretSyncs.create(args.destination as SyncDestinationSlug, args as never),
+  findExisting: (client, args) =>
+    orUndefinedOn404(client.secretSyncs.getByName(args.destination as SyncDestinationSlug, args.name as string, args.projectId as string)),
+  read: (client, id, outs) => orUndefinedOn404(client.secretSyncs.get(outs.destination as SyncDestinationSlug, id)),
+  update: (client, id, patch, outs) => client.secretSyncs.update(outs.destination as SyncDestinationSlug, id, patch as never),
+  async delete(client, id, outs) {
+    const removeSecrets = outs.removeSecrets === true;
+    const sync = await client.secretSyncs.delete(outs.destination as SyncDestinationSlug, id, { removeSecrets });
+    if (!removeSecrets) return;
+    // With removeSecrets the service deletes the sync only once its remove job has succeeded.
+    const last = await pollSync(client, sync, Number(outs.syncTimeoutSeconds ?? 300), (s) => !s || !inProgress(s.removeStatus));
+    if (last?.removeStatus === "failed") {
+      throw new Error(`removing the secrets of sync "${sync.name}" failed: ${last.lastRemoveMessage ?? "no message"}; the sync was kept`);
+    }
+    if (last) throw new Error(`removing the secrets of sync "${sync.name}" did not finish in time (status: ${last.removeStatus})`);
+  },
+  async settle(client, sync, opts) {
+    if (!opts.waitForSync || !sync.isAutoSyncEnabled) return sync;
+    const timeout = Number(opts.syncTimeoutSeconds);
+    const last = (await pollSync(client, sync, timeout, (s) => !s || !inProgress(s.syncStatus))) ?? sync;
+    if (last.syncStatus === "failed") {
+      throw new SettleFailure(`secret sync "${last.name}" failed: ${last.lastSyncMessage ?? "no message"}`, last);
+    }
+    if (inProgress(last.syncStatus)) {
+      throw new SettleFailure(`secret sync "${last.name}" did not finish within ${timeout} s (status: ${last.syncStatus})`, last);
+    }
+    return last;
+  },
+};
+
+const outputNames = [
+  "name", "projectId", "connectionId", "environment", "secretPath", "destination", "destinationConfig",
+  "syncOptions", "description", "isAutoSyncEnabled", "syncStatus", "lastSyncMessage", "lastSyncedAt",
+  "lastSyncJobId", "version", "folderId", "createdAt", "updatedAt",
+] as const;
+
+/**
+ * A secret sync: pushes the secrets of one environment folder to a destination through an app
+ * connection. Replaced when `projectId` or `destination` changes (delete first: names are unique).
+ */
+export class SecretSync extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly projectId: pulumi.Output<string>;
+  declare readonly connectionId: pulumi.Output<string>;
+  declare readonly environment: pulumi.Output<string>;
+  declare readonly secretPath: pulumi.Output<string>;
+  declare readonly destination: pulumi.Output<string>;
+  declare readonly destinationConfig: pulumi.Output<Record<string, unknown>>;
+  declare readonly syncOptions: pulumi.Output<Record<string, unknown>>;
+  declare readonly description: pulumi.Output<string | null>;
+  declare readonly isAutoSyncEnabled: pulumi.Output<boolean>;
+  /** `pending`, `running`, `succeeded` or `failed`; null before the first job. */
+  declare readonly syncStatus: pulumi.Output<string | null>;
+  declare readonly lastSyncMessage: pulumi.Output<string | null>;
+  declare readonly lastSyncedAt: pulumi.Output<string | null>;
+  declare readonly lastSyncJobId: pulumi.Output<string | null>;
+  declare readonly version: pulumi.Output<number>;
+  declare readonly folderId: pulumi.Output<string | null>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+
+  constructor(name: string, args: SecretSyncArgs | GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
+    super(serializedProvider("SecretSync"), name, registerProps(args, [], outputNames), withSecretOutputs(opts, []), TYPE_MODULE, "SecretSync");
+  }
+}
+
+/** A sync to a destination this package has no typed row for; see `GenericSecretSyncArgs`. */
+export class GenericSecretSync extends SecretSync {
+  constructor(name: string, args: GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
+    super(name, args, opts);
+  }
+}

@@ -1,0 +1,131 @@
+import { providerFor } from "../../provider/scaffold";
+import { secretSyncFamily } from "../../provider/secret-sync";
+import { certificateProfileFamily } from "../../provider/certificate-profile";
+import { appConnectionSettingsFamily } from "../../provider/app-connection-settings";
+import { hashSecrets, UNKNOWN } from "../../provider/values";
+
+// check and diff need no server: they run in preview, before any API call.
+
+const sync = providerFor(secretSyncFamily);
+const profile = providerFor(certificateProfileFamily);
+const settings = providerFor(appConnectionSettingsFamily);
+
+const syncArgs = {
+  destination: "vercel",
+  name: "web-prod",
+  projectId: "p1",
+  connectionId: "6f1c7a52-2b0e-4c55-9d9a-3f0c1f6e2a10",
+  environment: "prod",
+  secretPath: "/app/",
+  syncOptions: { initialSyncBehavior: "overwrite-destination" },
+  destinationConfig: { app: "prj", appName: "web", env: "production", teamId: "team" },
+};
+
+describe("check", () => {
+  it("accepts valid args, fills the service's defaults and the provider options' defaults", async () => {
+    const { inputs, failures } = await sync.check!({}, syncArgs);
+    expect(failures ?? []).toEqual([]);
+    expect(inputs).toMatchObject({ isAutoSyncEnabled: true, secretPath: "/app", waitForSync: true, removeSecrets: false });
+  });
+
+  it("names the property and the rule of every violation", async () => {
+    const { failures } = await sync.check!({}, { ...syncArgs, name: "Web_Prod", environment: "x".repeat(65), connectionId: "nope" });
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        { property: "name", reason: "name field can only contain lowercase letters, numbers, and hyphens" },
+        { property: "environment", reason: "must be at most 64 characters" },
+        { property: "connectionId", reason: "must be a UUID" },
+      ]),
+    );
+  });
+
+  it("checks limits on both sides: a 256-character sync name passes, 257 fails", async () => {
+    expect((await sync.check!({}, { ...syncArgs, name: "a".repeat(256) })).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, { ...syncArgs, name: "a".repeat(257) })).failures).toEqual([
+      { property: "name", reason: "must be at most 256 characters" },
+    ]);
+  });
+
+  it("accepts values still unknown during preview and validates the rest", async () => {
+    const { failures } = await sync.check!({}, { ...syncArgs, connectionId: UNKNOWN, destinationConfig: UNKNOWN, name: "BAD" });
+    expect(failures).toEqual([{ property: "name", reason: "name field can only contain lowercase letters, numbers, and hyphens" }]);
+  });
+
+  it("reports a required nested field by its path", async () => {
+    const { failures } = await sync.check!({}, { ...syncArgs, syncOptions: {} });
+    expect(failures).toEqual([{ property: "syncOptions.initialSyncBehavior", reason: expect.stringMatching(/option/i) }]);
+  });
+
+  it("rejects config objects that do not belong to the enrollment type, and a missing required one", async () => {
+    const base = { projectId: "p", certificatePolicyId: syncArgs.connectionId, caId: syncArgs.connectionId, slug: "web" };
+    const wrong = await profile.check!({}, { ...base, enrollmentType: "api", apiConfig: {}, estConfig: { passphrase: "x" } });
+    expect(wrong.failures).toEqual([{ property: "estConfig", reason: 'is not allowed with enrollmentType "api"' }]);
+    const missing = await profile.check!({}, { ...base, enrollmentType: "est" });
+    expect(missing.failures).toEqual([{ property: "estConfig", reason: "EST enrollment requires EST configuration" }]);
+  });
+
+  it("enforces the PATCH support matrix of the connection's kind", async () => {
+    const { failures } = await settings.check!({}, { app: "auth0", connectionName: "idp", gatewayId: syncArgs.connectionId, isAutoRotationEnabled: true });
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        { property: "gatewayId", reason: "Not supported for Auth0 Connections" },
+        { property: "isAutoRotationEnabled", reason: "Not supported for Auth0 Connections" },
+      ]),
+    );
+    expect((await settings.check!({}, { app: "postgres", connectionName: "db", gatewayId: null })).failures ?? []).toEqual([]);
+  });
+
+  it("does not echo rejected secret values in failures", async () => {
+    const secret = "canary-secret-value-0042";
+    const { failures } = await profile.check!({}, {
+      projectId: "p", certificatePolicyId: syncArgs.connectionId, slug: "web", issuerType: "self-signed",
+      enrollmentType: "scep", scepConfig: { challengePassword: secret.slice(0, 5) },
+    });
+    expect(JSON.stringify(failures)).not.toContain(secret.slice(0, 5));
+  });
+});
+
+describe("diff", () => {
+  const observed = {
+    name: "web-prod", projectId: "p1", connectionId: syncArgs.connectionId, environment: "prod", secretPath: "/app",
+    destination: "vercel", destinationConfig: { teamId: "team", env: "production", appName: "web", app: "prj" },
+    syncOptions: { initialSyncBehavior: "overwrite-destination" }, description: null, isAutoSyncEnabled: true,
+  };
+  const olds = { ...observed, observed, adoptExisting: false, removeSecrets: false, waitForSync: true, syncTimeoutSeconds: 300 };
+  const news = async (over: Record<string, unknown>) => (await sync.check!({}, { ...syncArgs, ...over })).inputs;
+
+  it("reports no change for the same args, whatever the key order and server-filled nulls", async () => {
+    expect(await sync.diff!("id", olds, await news({}))).toMatchObject({ changes: false, replaces: [] });
+  });
+
+  it("reports an updatable change in place", async () => {
+    expect(await sync.diff!("id", olds, await news({ description: "x" }))).toMatchObject({ changes: true, replaces: [] });
+  });
+
+  it("replaces, deleting first, when an immutable field changes", async () => {
+    expect(await sync.diff!("id", olds, await news({ projectId: "p2" }))).toEqual({
+      changes: true,
+      replaces: ["projectId"],
+      deleteBeforeReplace: true,
+    });
+  });
+
+  it("replaces when an immutable field is unknown during preview", async () => {
+    const d = await sync.diff!("id", olds, { ...(await news({})), projectId: UNKNOWN });
+    expect(d.replaces).toEqual(["projectId"]);
+  });
+
+  it("sees a changed secret through its hash, never the secret", async () => {
+    const args = { estConfig: { passphrase: "first", disableBootstrapCaValidation: false } };
+    const profileObserved = { estConfig: { disableBootstrapCaValidation: false } };
+    const profileOlds = { ...profileObserved, observed: profileObserved, secretHashes: hashSecrets(args, ["estConfig.passphrase"]), adoptExisting: false };
+    expect(JSON.stringify(profileOlds)).not.toContain("first");
+    expect((await profile.diff!("id", profileOlds, { ...args, adoptExisting: false })).changes).toBe(false);
+    const changed = { estConfig: { passphrase: "second", disableBootstrapCaValidation: false }, adoptExisting: false };
+    expect((await profile.diff!("id", profileOlds, changed)).changes).toBe(true);
+  });
+
+  it("counts a provider-only option change as a change without replacement", async () => {
+    expect(await sync.diff!("id", olds, await news({ removeSecrets: true }))).toMatchObject({ changes: true, replaces: [] });
+  });
+});
