@@ -6,6 +6,7 @@ import {
   Plain,
   SecretHashes,
   changedSecrets,
+  compact,
   containsUnknown,
   hashSecrets,
   isPlainObject,
@@ -142,23 +143,23 @@ function changedFields(family: Family<{ id: string }>, args: Plain, olds: Plain)
 /** Outputs after a write: the service's object, the options, and hashes of the secrets sent. */
 function outputsOf(family: Family<{ id: string }>, remote: { id: string }, args: Plain, options: Plain, previous?: SecretHashes): Plain {
   const fingerprint = family.fingerprint?.of(remote);
-  return {
+  return compact({
     ...observedOutputs(family, remote, options),
     [SECRET_HASHES]: hashSecrets(args, family.secretPaths(args), previous),
     ...(fingerprint !== undefined ? { [APPLIED_FINGERPRINT]: fingerprint } : {}),
-  };
+  });
 }
 
 function observedOutputs(family: Family<{ id: string }>, remote: { id: string }, options: Plain): Plain {
-  const observed = family.project(remote as never);
+  const observed = compact(family.project(remote as never));
   const fingerprint = family.fingerprint?.of(remote as never);
-  return {
+  return compact({
     ...observed,
     ...family.computed(remote as never),
     ...options,
     [OBSERVED]: observed,
     ...(fingerprint !== undefined ? { fingerprint } : {}),
-  };
+  });
 }
 
 /** Builds the dynamic provider for a family. Runs inside the provider process. */
@@ -257,13 +258,13 @@ export function providerFor<Remote extends { id: string }>(family: Family<Remote
       if (!remote) return { id: "", props: {} };
       const options = Object.fromEntries(Object.keys(family.options.shape).map((k) => [k, outs[k]]));
       // Secret hashes and the applied fingerprint record our last write: a refresh keeps them.
-      const props: Plain = {
+      const props: Plain = compact({
         ...observedOutputs(fam, remote, options),
         [SECRET_HASHES]: outs[SECRET_HASHES],
-        ...(outs[APPLIED_FINGERPRINT] !== undefined ? { [APPLIED_FINGERPRINT]: outs[APPLIED_FINGERPRINT] } : {}),
-      };
+        [APPLIED_FINGERPRINT]: outs[APPLIED_FINGERPRINT],
+      });
       // Inputs follow the service, so the next preview shows drift against the program.
-      return { id, props, inputs: { ...family.project(remote), ...options } };
+      return { id, props, inputs: compact({ ...family.project(remote), ...options }) };
     },
 
     async update(id: string, olds: Plain, news: Plain): Promise<dynamic.UpdateResult> {

@@ -41,6 +41,15 @@ export function getPath(root: unknown, path: string): unknown {
   return cur;
 }
 
+/** A deep copy without `undefined` values: the engine's wire format (protobuf Struct) rejects them. */
+export function compact<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : compact(v))) as T;
+  if (!isPlainObject(value)) return value;
+  const out: Plain = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = compact(v);
+  return out as T;
+}
+
 /** A deep copy without the values at `paths` (dotted). */
 export function withoutPaths<T>(value: T, paths: readonly string[]): T {
   if (!isPlainObject(value)) return value;

@@ -92,3 +92,22 @@ export function changeCounts(summary: Record<string, number | undefined> | undef
   const s = summary ?? {};
   return { create: s.create ?? 0, update: s.update ?? 0, replace: s.replace ?? 0, delete: s.delete ?? 0, same: s.same ?? 0 };
 }
+
+/** The stack's state file as stored by the local backend. */
+export function storedState(t: TestStack): string {
+  const stacksDir = path.join(t.stateDir, ".pulumi", "stacks");
+  const files = fs.readdirSync(stacksDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json"));
+  return files.map((f) => fs.readFileSync(path.join(stacksDir, f), "utf8")).join("\n");
+}
+
+/** `pulumi stack export` as a user runs it: secrets stay encrypted. */
+export async function cliStackExport(t: TestStack): Promise<string> {
+  const { execFile } = await import("node:child_process");
+  const { promisify } = await import("node:util");
+  const { stdout } = await promisify(execFile)(path.join(pulumiBinDir(), "pulumi"), ["stack", "export", "--stack", t.stack.name], {
+    cwd: t.stack.workspace.workDir,
+    env: { ...process.env, ...t.envVars },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout;
+}

@@ -1,13 +1,30 @@
 // The test sets `resources:resources` to [{ kind, name, args }] and changes it between steps,
-// as a user edits a program. Resources come from the package by name, as in a user's program.
+// as a user edits a program. Secret values come from the secret config `resources:secrets`
+// ({ resourceName: { topLevelArg: value } }, deep-merged into that arg), as a user would pass
+// them with `pulumi config set --secret`. Resources come from the package by name.
 const pulumi = require("@pulumi/pulumi");
 const secretops = require("secretops-pulumi");
 
 const config = new pulumi.Config();
 const declared = config.requireObject("resources");
+const secrets = config.getSecretObject("secrets");
+
+function merge(a, b) {
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return b;
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = merge(a[k], v);
+  return out;
+}
 
 for (const { kind, name, args } of declared) {
-  const resource = new secretops[kind](name, args);
+  const withSecrets = { ...args };
+  delete withSecrets.secretFieldsFrom;
+  if (secrets) {
+    for (const field of args.secretFieldsFrom ?? []) {
+      withSecrets[field] = secrets.apply((s) => merge(args[field], (s[name] ?? {})[field]));
+    }
+  }
+  const resource = new secretops[kind](name, withSecrets);
   exports[name] = { id: resource.id, urn: resource.urn };
 }
 

@@ -1,0 +1,56 @@
+import type { Transport } from "./http";
+import {
+  type AuditLogEntry,
+  type AuditLogQuery,
+  AuditLogListEnvelope,
+  AuditLogQuerySchema,
+  MAX_AUDIT_LOG_PAGE,
+  apiPaths,
+} from "./schemas";
+
+/**
+ * Audit logs (spec 4.5; reference §5). The filter rules (environment/secretPath/secretKey need
+ * projectId, date order and range, limit ≤ 1000) are the shared `AuditLogQuerySchema`, checked
+ * before anything is sent.
+ */
+export class AuditLogsApi {
+  constructor(private readonly t: Transport) {}
+
+  /** One page: `limit` entries (default 20, max 1000) from `offset`, newest first. */
+  async list(filters: AuditLogQuery = {}): Promise<AuditLogEntry[]> {
+    const res = await this.t.request({
+      method: "GET",
+      path: apiPaths.auditLogs,
+      query: filters,
+      querySchema: AuditLogQuerySchema,
+      responseSchema: AuditLogListEnvelope,
+    });
+    return res.auditLogs;
+  }
+
+  /**
+   * Every matching entry, newest first, fetched in pages of `filters.limit` (default 1000, the
+   * maximum) from `filters.offset`. Only the current page is held in memory; the next one is
+   * requested when the consumer has taken the last entry of this one. A short page is the last
+   * one, so no extra empty request follows it.
+   *
+   * Offsets shift when new entries arrive at the top (the order is newest first). Unless the
+   * caller fixed `endDate`, the walk therefore pins `endDate` just after the newest entry of the
+   * first page, taken from the service's own timestamps, so later entries cannot push any entry
+   * into the next page a second time.
+   */
+  async *iterate(filters: AuditLogQuery = {}): AsyncGenerator<AuditLogEntry, void, undefined> {
+    const pageSize = filters.limit ?? MAX_AUDIT_LOG_PAGE;
+    let offset = Number(filters.offset ?? 0);
+    let endDate = filters.endDate;
+    for (;;) {
+      const page = await this.list({ ...filters, endDate, offset, limit: pageSize });
+      const newest = page.length > 0 ? Date.parse(page[0]!.createdAt) : NaN;
+      if (endDate === undefined && !Number.isNaN(newest)) endDate = new Date(newest + 1).toISOString();
+      offset += page.length;
+      const last = page.length < Number(pageSize);
+      yield* page;
+      if (last) return;
+    }
+  }
+}

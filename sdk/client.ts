@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { AppConnectionsApi } from "./app-connections";
+import { AuditLogsApi } from "./audit-logs";
+import { type LoginInfo, type SecretOpsAuth, StaticToken, UniversalAuthSession } from "./auth";
+import { CertificateProfilesApi } from "./certificate-profiles";
+import { SecretOpsError, SecretOpsValidationError, issuesFromZod } from "./errors";
+import { Transport, type TransportOptions } from "./http";
+import { SecretRotationsApi } from "./secret-rotations";
+import { SecretSyncsApi } from "./secret-syncs";
+import { UniversalAuthLoginSchema, UniversalAuthTokenSchema, apiPaths } from "./schemas";
+
+export interface SecretOpsClientOptions extends Omit<TransportOptions, "baseUrl"> {
+  /** Renew a universal-auth token once this fraction of its lifetime has passed (default 0.8). */
+  tokenRenewAtFraction?: number;
+}
+
+const baseUrl = z
+  .string()
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { error: "must be an http(s) URL" });
+
+/** The two ways to authenticate (reference §7). The values are checked, never echoed. */
+const AuthSchema = z.union([
+  z.object({ baseUrl, token: z.string().min(1, { error: "must not be empty" }) }),
+  z.object({ baseUrl, universalAuth: UniversalAuthLoginSchema }),
+]);
+
+/**
+ * The typed client of the service. Providers, examples and the CLI talk to the service only
+ * through it. See docs/ARCHITECTURE.md ("SDK interface").
+ *
+ * ```ts
+ * const client = new SecretOpsClient({ baseUrl, universalAuth: { clientId, clientSecret } });
+ * const sync = await client.secretSyncs.getByName("vercel", "web-prod", projectId);
+ * ```
+ */
+export class SecretOpsClient {
+  readonly baseUrl: string;
+  readonly appConnections: AppConnectionsApi;
+  readonly secretSyncs: SecretSyncsApi;
+  readonly secretRotations: SecretRotationsApi;
+  readonly certificateProfiles: CertificateProfilesApi;
+  readonly auditLogs: AuditLogsApi;
+  readonly #session: UniversalAuthSession | undefined;
+
+  constructor(auth: SecretOpsAuth, options: SecretOpsClientOptions = {}) {
+    const parsed = AuthSchema.safeParse(auth);
+    if (!parsed.success) throw new SecretOpsValidationError(issuesFromZod(parsed.error.issues));
+    const { tokenRenewAtFraction, ...transportOptions } = options;
+    this.baseUrl = parsed.data.baseUrl.replace(/\/+$/, "");
+    const transport = new Transport({ ...transportOptions, baseUrl: this.baseUrl });
+
+    if ("token" in parsed.data) {
+      transport.tokens = new StaticToken(parsed.data.token);
+    } else {
+      const credentials = parsed.data.universalAuth;
+      // The credentials stay in this closure; they are sent only in the login body.
+      const doLogin = () =>
+        transport.request({
+          method: "POST",
+          path: apiPaths.universalAuthLogin,
+          body: credentials,
+          bodySchema: UniversalAuthLoginSchema,
+          responseSchema: UniversalAuthTokenSchema,
+          auth: false,
+          // Repeating a login is harmless: it only issues another token.
+          idempotent: true,
+        });
+      this.#session = new UniversalAuthSession(doLogin, tokenRenewAtFraction ?? 0.8);
+      transport.tokens = this.#session;
+    }
+
+    this.appConnections = new AppConnectionsApi(transport);
+    this.secretSyncs = new SecretSyncsApi(transport);
+    this.secretRotations = new SecretRotationsApi(transport);
+    this.certificateProfiles = new CertificateProfilesApi(transport);
+    this.auditLogs = new AuditLogsApi(transport);
+  }
+
+  /**
+   * Universal auth: log in now instead of on the first call (e.g. to check the credentials).
+   * Returns the token's lifetime, never the token.
+   */
+  async login(): Promise<LoginInfo> {
+    if (!this.#session)
+      throw new SecretOpsError("login() needs universalAuth credentials; this client was given a token");
+    return (await this.#session.login()).info;
+  }
+}
+
+/**
+ * Auth from the variables the service's own CLI and Terraform provider read (reference, top):
+ * INFISICAL_HOST, and INFISICAL_TOKEN or INFISICAL_UNIVERSAL_AUTH_CLIENT_ID/_SECRET.
+ * Returns undefined when they are not set.
+ */
+export function authFromEnv(env: Record<string, string | undefined> = process.env): SecretOpsAuth | undefined {
+  const host = env.INFISICAL_HOST;
+  if (!host) return undefined;
+  if (env.INFISICAL_TOKEN) return { baseUrl: host, token: env.INFISICAL_TOKEN };
+  const clientId = env.INFISICAL_UNIVERSAL_AUTH_CLIENT_ID;
+  const clientSecret = env.INFISICAL_UNIVERSAL_AUTH_CLIENT_SECRET;
+  if (clientId && clientSecret) return { baseUrl: host, universalAuth: { clientId, clientSecret } };
+  return undefined;
+}

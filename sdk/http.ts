@@ -1,0 +1,323 @@
+import axios, { type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
+import axiosRetry from "axios-retry";
+import type { z } from "zod";
+import type { TokenSource } from "./auth";
+import {
+  type HttpMethod,
+  type Issue,
+  SecretOpsApiError,
+  SecretOpsError,
+  SecretOpsNetworkError,
+  SecretOpsResponseError,
+  SecretOpsValidationError,
+  formatIssueList,
+  issuesFromZod,
+} from "./errors";
+import {
+  type RetryOptions,
+  classifyFailure,
+  defaultRetryOptions,
+  isAmbiguousFailure,
+  retryDelayMs,
+  shouldRetry,
+} from "./retry";
+import { ErrorBodySchema } from "./schemas";
+import { type Bucket, type RateLimitOptions, Throttle } from "./throttle";
+
+/**
+ * The one generic request: args → schema → HTTP (auth, throttle, retry) → response schema →
+ * typed result. Every SDK method is a thin call to `Transport.request`.
+ */
+
+/** What the `logger.onRequest` hook receives, once per attempt. Never headers or bodies. */
+export interface RequestInfo {
+  method: HttpMethod;
+  /** Route path without the query string. */
+  path: string;
+  /** HTTP status, or null when there was no response (timeout, reset, refused). */
+  status: number | null;
+  /** Network error code when there was no response. */
+  code?: string;
+  durationMs: number;
+  /** 1 for the first try, 2 for the first retry, … */
+  attempt: number;
+}
+
+export interface SecretOpsLogger {
+  onRequest?(info: RequestInfo): void;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  /** Per attempt; default 60 000 ms (rotations run synchronously on the service). */
+  timeoutMs?: number;
+  retry?: false | RetryOptions;
+  rateLimit?: false | RateLimitOptions;
+  userAgent?: string;
+  logger?: SecretOpsLogger;
+  /** Jitter source, for tests. */
+  random?: () => number;
+}
+
+export interface RequestSpec<S extends z.ZodType> {
+  method: HttpMethod;
+  /** Route path, already containing the (encoded) path parameters. */
+  path: string;
+  /** Path parameters to validate before sending: name → [value, schema]. */
+  params?: Record<string, readonly [unknown, z.ZodType]>;
+  query?: unknown;
+  querySchema?: z.ZodType;
+  body?: unknown;
+  bodySchema?: z.ZodType;
+  /** Client-side rules the schema cannot express, run on the parsed body. */
+  rules?: (body: never) => Issue[];
+  responseSchema: S;
+  /** Rate-limit bucket; default: GET reads, everything else writes (reference §0). */
+  bucket?: Bucket;
+  /**
+   * Safe to repeat after a 5xx, timeout or reset. Default: every method but POST. A POST that
+   * creates or triggers something must not be repeated blindly; it fails with `ambiguous: true`.
+   */
+  idempotent?: boolean;
+  /** Send the bearer token (default true; false for the login itself). */
+  auth?: boolean;
+}
+
+interface RequestMeta {
+  method: HttpMethod;
+  path: string;
+  bucket: Bucket;
+  idempotent: boolean;
+  startedAt?: number;
+}
+
+declare module "axios" {
+  interface AxiosRequestConfig {
+    /** Our per-request bookkeeping, read by the interceptors. */
+    secretops?: RequestMeta;
+  }
+}
+
+export class Transport {
+  private readonly http: AxiosInstance;
+  private readonly throttle: Throttle | undefined;
+  private readonly logger: SecretOpsLogger | undefined;
+  /** Set by the client once auth is known (the login itself goes through this transport). */
+  tokens: TokenSource | undefined;
+
+  constructor(opts: TransportOptions) {
+    this.logger = opts.logger;
+    this.throttle = opts.rateLimit === false ? undefined : new Throttle(opts.baseUrl, opts.rateLimit ?? {});
+    this.http = axios.create({
+      baseURL: opts.baseUrl.replace(/\/+$/, ""),
+      timeout: opts.timeoutMs ?? 60_000,
+      headers: { Accept: "application/json", "User-Agent": opts.userAgent ?? "secretops-pulumi-sdk" },
+      // Timeouts surface as ETIMEDOUT rather than the ambiguous ECONNABORTED.
+      transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
+      // Redirects would re-send the Authorization header elsewhere; the API never redirects.
+      maxRedirects: 0,
+    });
+
+    // Each attempt (retries included) takes a slot from the shared budget, then starts its clock.
+    this.http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
+      const meta = config.secretops;
+      if (meta && this.throttle) await this.throttle.acquire(meta.bucket);
+      if (meta) meta.startedAt = Date.now();
+      return config;
+    });
+
+    // Registered before axios-retry, so it sees every attempt, failed ones included.
+    this.http.interceptors.response.use(
+      (res) => {
+        this.log(res.config, res.status);
+        return res;
+      },
+      (err: unknown) => {
+        if (axios.isAxiosError(err) && err.config) this.log(err.config, err.response?.status ?? null, err.code);
+        return Promise.reject(err);
+      },
+    );
+
+    if (opts.retry !== false) {
+      const retry = { ...defaultRetryOptions, ...(opts.retry ?? {}) };
+      const random = opts.random ?? Math.random;
+      axiosRetry(this.http, {
+        retries: Math.max(0, retry.maxAttempts - 1),
+        // The timeout is per attempt, not a budget shared by all attempts.
+        shouldResetTimeout: true,
+        retryCondition: (err) =>
+          shouldRetry(classifyFailure(err.response?.status, err.code), err.config?.secretops?.idempotent ?? false),
+        retryDelay: (retryNumber, err) =>
+          retryDelayMs(
+            retryNumber,
+            err.response ? { status: err.response.status, headers: err.response.headers } : undefined,
+            retry,
+            random,
+          ),
+      });
+    }
+  }
+
+  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    const { query, body } = validateRequest(spec);
+    const meta: RequestMeta = {
+      method: spec.method,
+      path: spec.path,
+      bucket: spec.bucket ?? (spec.method === "GET" ? "read" : "write"),
+      idempotent: spec.idempotent ?? spec.method !== "POST",
+    };
+    const data = await this.send(spec, spec.path + toQueryString(query), body, meta);
+    const parsed = spec.responseSchema.safeParse(data);
+    if (!parsed.success) throw new SecretOpsResponseError(spec.method, spec.path, issuesFromZod(parsed.error.issues));
+    return parsed.data;
+  }
+
+  private async send(
+    spec: RequestSpec<z.ZodType>,
+    url: string,
+    body: unknown,
+    meta: RequestMeta,
+    renewed = false,
+  ): Promise<unknown> {
+    let token: string | undefined;
+    if (spec.auth !== false) {
+      if (!this.tokens) throw new SecretOpsError("no credentials configured");
+      token = await this.tokens.token();
+    }
+    let res: AxiosResponse;
+    try {
+      res = await this.http.request({
+        method: spec.method,
+        url,
+        data: body,
+        headers: {
+          ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+          // axios labels a body-less POST as a form; the service (Fastify) rejects that media type.
+          // `false` tells axios to send no Content-Type at all.
+          ...(body === undefined ? { "Content-Type": false } : {}),
+        },
+        secretops: { ...meta },
+      });
+    } catch (err) {
+      // An expired or revoked login token: renew once and repeat once. The service refused the
+      // request before processing it, so this is safe for any method.
+      if (token !== undefined && !renewed && isTokenRejection(err) && this.tokens!.rejected(token)) {
+        return this.send(spec, url, body, meta, true);
+      }
+      // Never rethrow the axios error: its config carries the Authorization header and the body.
+      throw toSdkError(err, meta);
+    }
+    return res.data;
+  }
+
+  private log(config: InternalAxiosRequestConfig, status: number | null, code?: string): void {
+    const meta = config.secretops;
+    if (!meta || !this.logger?.onRequest) return;
+    const info: RequestInfo = {
+      method: meta.method,
+      path: meta.path,
+      status,
+      durationMs: Date.now() - (meta.startedAt ?? Date.now()),
+      attempt: (config["axios-retry"]?.retryCount ?? 0) + 1,
+    };
+    if (status === null && code) info.code = code;
+    try {
+      this.logger.onRequest(info);
+    } catch {
+      // A logging hook must not break the request.
+    }
+  }
+}
+
+/** Parse path params, query and body with their schemas, then the client-side rules; throw before sending. */
+function validateRequest(spec: RequestSpec<z.ZodType>): { query: unknown; body: unknown } {
+  const issues: Issue[] = [];
+  for (const [name, [value, schema]] of Object.entries(spec.params ?? {})) {
+    const r = schema.safeParse(value);
+    if (!r.success) issues.push(...issuesFromZod(r.error.issues, [name]));
+  }
+  let query = spec.query;
+  if (spec.querySchema) {
+    const r = spec.querySchema.safeParse(spec.query ?? {});
+    if (r.success) query = r.data;
+    else issues.push(...issuesFromZod(r.error.issues));
+  }
+  let body = spec.body;
+  if (spec.bodySchema) {
+    const r = spec.bodySchema.safeParse(spec.body);
+    if (r.success) {
+      body = r.data;
+      if (spec.rules) issues.push(...spec.rules(r.data as never));
+    } else issues.push(...issuesFromZod(r.error.issues));
+  }
+  if (issues.length) throw new SecretOpsValidationError(issues);
+  return { query, body };
+}
+
+/** Query values as the service reads them: arrays comma-separated, booleans "true"/"false". */
+export function toQueryString(query: unknown): string {
+  if (!query || typeof query !== "object") return "";
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    sp.append(k, Array.isArray(v) ? v.join(",") : String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : "";
+}
+
+/** Path segments (names, slugs) are user-given; encode them so they cannot change the route. */
+export function segment(value: unknown): string {
+  return encodeURIComponent(String(value));
+}
+
+function isTokenRejection(err: unknown): boolean {
+  if (!axios.isAxiosError(err) || !err.response) return false;
+  const { status, data } = err.response;
+  return (
+    status === 401 ||
+    (status === 403 &&
+      typeof data === "object" &&
+      data !== null &&
+      (data as { error?: unknown }).error === "TokenError")
+  );
+}
+
+/** Map anything thrown by axios to an SDK error built from plain, non-secret fields. */
+function toSdkError(err: unknown, meta: RequestMeta): SecretOpsError {
+  if (err instanceof SecretOpsError) return err;
+  const { method, path } = meta;
+  if (axios.isAxiosError(err)) {
+    const status = err.response?.status;
+    const ambiguous = isAmbiguousFailure(classifyFailure(status, err.code), meta.idempotent);
+    if (err.response && status !== undefined) return apiError(status, err.response.data, { method, path, ambiguous });
+    return new SecretOpsNetworkError({ code: err.code ?? "ERR_NETWORK", method, path, ambiguous });
+  }
+  // Not from axios (should not happen): keep only the class name, the message could be anything.
+  return new SecretOpsError(`${method} ${path} failed: ${err instanceof Error ? err.name : "unknown error"}`);
+}
+
+function apiError(
+  status: number,
+  data: unknown,
+  f: { method: HttpMethod; path: string; ambiguous: boolean },
+): SecretOpsApiError {
+  const body = ErrorBodySchema.safeParse(data);
+  if (!body.success) {
+    // Not the service's error shape (a proxy page, an empty body): say only what we know.
+    return new SecretOpsApiError({
+      ...f,
+      status,
+      error: `HTTP ${status}`,
+      message: `request failed with status ${status}`,
+    });
+  }
+  const { message, error, reqId } = body.data;
+  if (typeof message === "string") return new SecretOpsApiError({ ...f, status, error, reqId, message });
+  // A 422 carries the service's zod issues.
+  const issues = message.map((i) => ({
+    path: Array.isArray(i.path) ? i.path.map(String).join(".") : "",
+    message: typeof i.message === "string" ? i.message : "invalid",
+  }));
+  return new SecretOpsApiError({ ...f, status, error, reqId, message: formatIssueList(issues), issues });
+}

@@ -1,0 +1,30 @@
+/**
+ * The SDK: the one place that knows HTTP, shapes and failure handling.
+ * The shared schemas and kind tables are re-exported, so consumers need only this module.
+ */
+export { SecretOpsClient, authFromEnv, type SecretOpsClientOptions } from "./client";
+export type { SecretOpsAuth, UniversalAuthCredentials, LoginInfo } from "./auth";
+export {
+  SecretOpsError,
+  SecretOpsValidationError,
+  SecretOpsResponseError,
+  SecretOpsApiError,
+  SecretOpsNetworkError,
+  isAmbiguous,
+  type Issue,
+  type HttpMethod,
+} from "./errors";
+export type { RequestInfo, SecretOpsLogger } from "./http";
+export { defaultRetryOptions, serverDelayMs, backoffDelayMs, retryDelayMs, type RetryOptions } from "./retry";
+export { defaultRateLimit, resetSharedLimiters, type RateLimitOptions } from "./throttle";
+export type { AppConnectionsApi } from "./app-connections";
+export type { SecretSyncsApi, ImportBehavior } from "./secret-syncs";
+export type { SecretRotationsApi, GeneratedCredentialsResult } from "./secret-rotations";
+export type {
+  CertificateProfilesApi,
+  CertificateProfileList,
+  CertificateProfileListQueryInput,
+} from "./certificate-profiles";
+export type { AuditLogsApi } from "./audit-logs";
+export type * from "./types";
+export * from "./schemas";

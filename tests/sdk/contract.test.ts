@@ -1,0 +1,399 @@
+import {
+  type AppConnectionApp,
+  type AppConnectionCreateInput,
+  type DestinationConfigInput,
+  type RotationParametersInput,
+  type RotationTypeSlug,
+  type SecretsMappingInput,
+  type SyncDestinationSlug,
+  SecretOpsApiError,
+  SecretOpsClient,
+  SecretOpsValidationError,
+  appConnectionApps,
+  appConnectionKinds,
+  rotationTypeSlugs,
+  rotationTypes,
+  syncDestinationSlugs,
+  syncDestinations,
+} from "../../sdk";
+import {
+  type TestEmulator,
+  defaultFixtures,
+  defaultIdentity,
+  foreignProjectId,
+  poll,
+  restrictedProjectId,
+  startTestEmulator,
+} from "./helpers/emulator";
+
+/**
+ * Contract tests: every SDK method against the emulator (emulator/index.ts), for every app
+ * connection kind, sync destination and rotation type, plus certificate profiles, audit logs and
+ * permission errors. The emulator validates with the same shared schemas, so a request the SDK
+ * builds wrongly shows up here as a 422.
+ */
+
+let t: TestEmulator;
+let client: SecretOpsClient;
+let projectId: string;
+
+beforeAll(async () => {
+  t = await startTestEmulator();
+  client = new SecretOpsClient(
+    { baseUrl: t.url, token: t.token },
+    { rateLimit: false, retry: { baseDelayMs: 10, maxDelayMs: 50 } },
+  );
+  projectId = t.emu.summary.projects[0]!.id;
+});
+afterAll(() => t.stop());
+
+const orgConnection = (app: string) => {
+  const c = t.emu.summary.connections.find((x) => x.app === app && x.projectId === null);
+  if (!c) throw new Error(`the emulator's fixtures have no ${app} connection`);
+  return c;
+};
+
+describe("app connections, every kind", () => {
+  /** The fixture file's connections are create bodies (name, method, credentials, …) per kind. */
+  const createBody = <A extends AppConnectionApp>(app: A, name: string) => {
+    const fx = defaultFixtures.appConnections.find((c) => c.app === app && c.orgId === defaultIdentity.orgId)!;
+    const { id: _id, orgId: _org, app: _app, ...body } = fx;
+    return { ...body, name, projectId } as unknown as AppConnectionCreateInput<A>;
+  };
+
+  test.each(appConnectionApps)("%s: list, get, getByName, create, update, delete", async (app) => {
+    const fixture = orgConnection(app);
+    expect((await client.appConnections.list(app)).map((c) => c.id)).toContain(fixture.id);
+    expect(await client.appConnections.get(app, fixture.id)).toMatchObject({ id: fixture.id, app, name: fixture.name });
+    expect((await client.appConnections.getByName(app, fixture.name)).id).toBe(fixture.id);
+
+    const name = `sdk-${app}`;
+    const body = createBody(app, name);
+    const created = await client.appConnections.create(app, body);
+    expect(created).toMatchObject({ app, name, projectId, method: body.method, version: 1 });
+    const kind = appConnectionKinds[app];
+    for (const secret of (kind.methods as Record<string, { secretFields: readonly string[] }>)[body.method]!
+      .secretFields) {
+      expect(created.credentials).not.toHaveProperty(secret);
+    }
+    expect((await client.appConnections.list(app, { projectId })).map((c) => c.id)).toEqual([created.id]);
+    expect((await client.appConnections.getByName(app, name, { projectId })).id).toBe(created.id);
+
+    const updated = await client.appConnections.update(app, created.id, {
+      description: "updated by the SDK contract test",
+    });
+    expect(updated).toMatchObject({ description: "updated by the SDK contract test", version: 2 });
+
+    expect((await client.appConnections.delete(app, created.id)).id).toBe(created.id);
+    await expect(client.appConnections.get(app, created.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("postgres: platform-managed credentials turn on together with credentials", async () => {
+    const created = await client.appConnections.create("postgres", createBody("postgres", "sdk-pg-managed"));
+    const body = createBody("postgres", "x") as Extract<
+      AppConnectionCreateInput<"postgres">,
+      { method: "username-and-password" }
+    >;
+    const managed = await client.appConnections.update("postgres", created.id, {
+      isPlatformManagedCredentials: true,
+      credentials: body.credentials,
+    });
+    expect(managed.isPlatformManagedCredentials).toBe(true);
+    await client.appConnections.delete("postgres", created.id);
+  });
+
+  test("a duplicate name is the service's 400, not retried", async () => {
+    await t.admin.clearRequests();
+    const fixture = orgConnection("auth0");
+    const err = await client.appConnections
+      .create("auth0", { ...createBody("auth0", fixture.name), projectId: undefined })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SecretOpsApiError);
+    expect(err).toMatchObject({
+      status: 400,
+      error: "BadRequestError",
+      ambiguous: false,
+      method: "POST",
+      path: "/api/v1/app-connections/auth0",
+    });
+    expect((err as Error).message).toContain("already exists");
+    expect((await t.admin.requests()).filter((r) => r.method === "POST")).toHaveLength(1);
+  });
+});
+
+describe("secret syncs, every destination", () => {
+  const destinationConfigs: { [D in SyncDestinationSlug]: DestinationConfigInput<D> } = {
+    vercel: { app: "prj_sdk", appName: "sdk-web", env: "development", teamId: "team_sdk" },
+    "azure-app-configuration": { configurationUrl: "https://sdk.azconfig.io", label: "sdk" },
+    "azure-key-vault": { vaultBaseUrl: "https://sdk.vault.azure.net" },
+  };
+  const createSync = (dest: SyncDestinationSlug, name: string) =>
+    client.secretSyncs.create(dest, {
+      name,
+      projectId,
+      connectionId: orgConnection(syncDestinations[dest].connectionApp).id,
+      environment: "dev",
+      secretPath: "/app/",
+      syncOptions: { initialSyncBehavior: "overwrite-destination" },
+      destinationConfig: destinationConfigs[dest] as never,
+    });
+  const settled = (dest: SyncDestinationSlug, id: string, field: "syncStatus" | "importStatus" | "removeStatus") =>
+    poll(
+      () => client.secretSyncs.get(dest, id),
+      (s) => s[field] === "succeeded" || s[field] === "failed",
+    );
+
+  test.each(syncDestinationSlugs)("%s: create, reads, update, the three triggers, delete", async (dest) => {
+    const name = `sdk-sync-${dest}`;
+    const created = await createSync(dest, name);
+    expect(created).toMatchObject({
+      name,
+      destination: dest,
+      projectId,
+      isAutoSyncEnabled: true,
+      syncStatus: "pending",
+      folder: { path: "/app" },
+    });
+    expect((await settled(dest, created.id, "syncStatus")).syncStatus).toBe("succeeded");
+
+    expect((await client.secretSyncs.getByName(dest, name, projectId)).id).toBe(created.id);
+    expect((await client.secretSyncs.list(dest, projectId)).map((s) => s.id)).toContain(created.id);
+
+    const updated = await client.secretSyncs.update(dest, created.id, { description: "updated" });
+    expect(updated).toMatchObject({ description: "updated", version: 2 });
+    await settled(dest, created.id, "syncStatus"); // a PATCH queues a sync; triggers need the lock free
+
+    expect((await client.secretSyncs.importSecrets(dest, created.id, "prioritize-source")).importStatus).toBe(
+      "pending",
+    );
+    expect((await settled(dest, created.id, "importStatus")).importStatus).toBe("succeeded");
+    expect((await client.secretSyncs.removeSecrets(dest, created.id)).removeStatus).toBe("pending");
+    expect((await settled(dest, created.id, "removeStatus")).removeStatus).toBe("succeeded");
+    expect((await client.secretSyncs.syncSecrets(dest, created.id)).syncStatus).toBe("pending");
+    expect((await settled(dest, created.id, "syncStatus")).syncStatus).toBe("succeeded");
+
+    expect((await client.secretSyncs.delete(dest, created.id)).id).toBe(created.id);
+    await expect(client.secretSyncs.get(dest, created.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("delete with removeSecrets: the sync goes once its remove job succeeded", async () => {
+    const created = await createSync("vercel", "sdk-sync-remove-on-delete");
+    await settled("vercel", created.id, "syncStatus");
+    const pending = await client.secretSyncs.delete("vercel", created.id, { removeSecrets: true });
+    expect(pending.removeStatus).toBe("pending");
+    const gone = await poll(
+      () =>
+        client.secretSyncs.get("vercel", created.id).then(
+          () => false,
+          (e: unknown) => e instanceof SecretOpsApiError && e.status === 404,
+        ),
+      (v) => v,
+    );
+    expect(gone).toBe(true);
+  });
+});
+
+describe("secret rotations, every type", () => {
+  const parameters: { [T in RotationTypeSlug]: RotationParametersInput<T> } = {
+    "postgres-credentials": { username1: "sdk_pg_a", username2: "sdk_pg_b" },
+    "mssql-credentials": { username1: "sdk_ms_a", username2: "sdk_ms_b" },
+    "mysql-credentials": {
+      username1: "sdk_my_a",
+      username2: "sdk_my_b",
+      rotationStatement: "ALTER USER {{username}} IDENTIFIED BY '{{password}}'",
+    },
+    "redis-credentials": { permissionScope: "~* +@all" },
+    "azure-client-secret": { objectId: "sdk-object", clientId: "sdk-client", appName: "sdk" },
+  };
+  const mapping = <T extends RotationTypeSlug>(type: T): SecretsMappingInput<T> => {
+    const prefix = type.toUpperCase().replace(/-/g, "_");
+    const keys = Object.keys(rotationTypes[type].secretsMapping.shape);
+    return Object.fromEntries(keys.map((k) => [k, `${prefix}_${k.toUpperCase()}`])) as SecretsMappingInput<T>;
+  };
+
+  test.each(rotationTypeSlugs)("%s: create, reads, update, rotate, generated credentials, delete", async (type) => {
+    const name = `sdk-${type}`;
+    const where = { projectId, environment: "staging", secretPath: "/app" };
+    const created = await client.secretRotations.create(type, {
+      name,
+      projectId,
+      connectionId: orgConnection(rotationTypes[type].connectionApp).id,
+      environment: where.environment,
+      secretPath: where.secretPath,
+      rotationInterval: 30,
+      parameters: parameters[type] as never,
+      secretsMapping: mapping(type) as never,
+    });
+    expect(created).toMatchObject({
+      name,
+      type,
+      rotationStatus: "success",
+      activeIndex: 0,
+      isAutoRotationEnabled: true,
+      rotateAtUtc: { hours: 0, minutes: 0 },
+    });
+
+    expect((await client.secretRotations.get(type, created.id)).id).toBe(created.id);
+    expect((await client.secretRotations.getByName(type, name, where)).id).toBe(created.id);
+    expect((await client.secretRotations.list(type, projectId)).map((r) => r.id)).toContain(created.id);
+
+    expect(
+      (await client.secretRotations.update(type, created.id, { rotationInterval: 14, description: "d" }))
+        .rotationInterval,
+    ).toBe(14);
+
+    const first = await client.secretRotations.generatedCredentials(type, created.id);
+    expect(first).toMatchObject({ activeIndex: 0, rotationId: created.id, type });
+    expect(first.generatedCredentials).toHaveLength(1);
+    expect(Object.keys(first.generatedCredentials[0]!).sort()).toEqual(
+      Object.keys(rotationTypes[type].generatedCredentials.shape).sort(),
+    );
+
+    expect((await client.secretRotations.rotate(type, created.id)).activeIndex).toBe(1);
+    expect((await client.secretRotations.generatedCredentials(type, created.id)).generatedCredentials).toHaveLength(2);
+
+    await client.secretRotations.delete(type, created.id, { deleteSecrets: true, revokeGeneratedCredentials: true });
+    await expect(client.secretRotations.get(type, created.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("certificate profiles", () => {
+  const ca = () =>
+    defaultFixtures.certificateAuthorities.find((c) => c.projectId === projectId && c.type === "internal")!.id;
+  const policy = () => t.emu.summary.certificatePolicies.find((p) => p.projectId === projectId)!.id;
+
+  test("api profile: create, get, getBySlug, list, update, delete", async () => {
+    const created = await client.certificateProfiles.create({
+      projectId,
+      certificatePolicyId: policy(),
+      caId: ca(),
+      slug: "sdk-api",
+      enrollmentType: "api",
+      apiConfig: { autoRenew: true, renewBeforeDays: 10 },
+      defaults: { ttlDays: 90, keyAlgorithm: "RSA_2048", keyUsages: ["digital_signature"] },
+    });
+    expect(created).toMatchObject({ slug: "sdk-api", enrollmentType: "api", issuerType: "ca", caId: ca() });
+    expect((await client.certificateProfiles.get(created.id)).slug).toBe("sdk-api");
+    expect((await client.certificateProfiles.getBySlug("sdk-api", projectId)).id).toBe(created.id);
+    const page = await client.certificateProfiles.list({ projectId, enrollmentType: "api" });
+    expect(page.certificateProfiles.map((p) => p.id)).toContain(created.id);
+    expect(page.totalCount).toBeGreaterThanOrEqual(1);
+    expect((await client.certificateProfiles.update(created.id, { description: "updated" })).description).toBe(
+      "updated",
+    );
+    await client.certificateProfiles.delete(created.id);
+    await expect(client.certificateProfiles.get(created.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("est: the SDK requires estConfig before sending; with it the passphrase is never returned", async () => {
+    const base = {
+      projectId,
+      certificatePolicyId: policy(),
+      caId: ca(),
+      slug: "sdk-est",
+      enrollmentType: "est" as const,
+    };
+    await t.admin.clearRequests();
+    await expect(client.certificateProfiles.create(base)).rejects.toBeInstanceOf(SecretOpsValidationError);
+    expect(await t.admin.requests()).toHaveLength(0);
+    const created = await client.certificateProfiles.create({
+      ...base,
+      estConfig: { passphrase: "sdk-est-passphrase" },
+    });
+    expect(JSON.stringify(created)).not.toContain("sdk-est-passphrase");
+    await client.certificateProfiles.delete(created.id);
+  });
+
+  test("acme and self-signed profiles", async () => {
+    const acme = await client.certificateProfiles.create({
+      projectId,
+      certificatePolicyId: policy(),
+      caId: ca(),
+      slug: "sdk-acme",
+      enrollmentType: "acme",
+      acmeConfig: { skipDnsOwnershipVerification: true },
+    });
+    const selfSigned = await client.certificateProfiles.create({
+      projectId,
+      certificatePolicyId: policy(),
+      slug: "sdk-self",
+      enrollmentType: "api",
+      issuerType: "self-signed",
+      apiConfig: {},
+    });
+    expect([acme.enrollmentType, selfSigned.issuerType]).toEqual(["acme", "self-signed"]);
+    await client.certificateProfiles.delete(acme.id);
+    await client.certificateProfiles.delete(selfSigned.id);
+  });
+});
+
+describe("permissions", () => {
+  test.each([
+    ["a project of the org the identity is not a member of", () => restrictedProjectId],
+    ["a project of another org", () => foreignProjectId],
+  ])("%s: 403 PermissionDenied, not retried", async (_label, project) => {
+    await t.admin.clearRequests();
+    const err = await client.secretSyncs.list("vercel", project()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SecretOpsApiError);
+    expect(err).toMatchObject({
+      status: 403,
+      error: "PermissionDenied",
+      method: "GET",
+      path: "/api/v1/secret-syncs/vercel",
+    });
+    expect((err as SecretOpsApiError).reqId).toMatch(/^req-/);
+    expect(await t.admin.requests()).toHaveLength(1);
+  });
+});
+
+describe("audit logs", () => {
+  test("list: filters reach the service; a service-side 422 keeps its issues", async () => {
+    const entries = await client.auditLogs.list({
+      projectId,
+      eventType: ["create-secret-sync", "delete-secret-sync"],
+      limit: 100,
+    });
+    expect(entries.length).toBeGreaterThan(0);
+    expect(
+      entries.every(
+        (e) => ["create-secret-sync", "delete-secret-sync"].includes(e.event.type) && e.projectId === projectId,
+      ),
+    ).toBe(true);
+
+    // Only the service knows `actor` names a machine identity, so this rule is checked there.
+    const err = await client.auditLogs.list({ actor: defaultIdentity.id }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, error: "ValidationFailure" });
+    expect((err as SecretOpsApiError).issues).toEqual([
+      { path: "actorType", message: expect.stringContaining("must be given") },
+    ]);
+  });
+
+  test("iterate walks more than 1000 entries exactly once each, 3 requests, while new entries arrive", async () => {
+    const total = 2345;
+    const start = Date.now() - 2 * 24 * 3600 * 1000;
+    const entry = (at: number) => ({
+      createdAt: new Date(at).toISOString(),
+      event: { type: "integration-synced", metadata: {} },
+      projectId,
+    });
+    await t.admin.insertAuditLogs(Array.from({ length: total }, (_, i) => entry(start + i * 1000)));
+    await t.admin.clearRequests();
+
+    const seen = new Map<string, number>();
+    let n = 0;
+    for await (const e of client.auditLogs.iterate({
+      projectId,
+      eventType: "integration-synced",
+      startDate: new Date(start - 60_000).toISOString(),
+    })) {
+      seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
+      // Newer matching entries arrive mid-walk; they must not shift later pages.
+      if (++n === 500 || n === 1500) await t.admin.insertAuditLogs([entry(Date.now()), entry(Date.now())]);
+    }
+    expect(n).toBe(total);
+    expect(seen.size).toBe(total);
+    expect([...seen.values()].every((c) => c === 1)).toBe(true);
+    const pages = (await t.admin.requests()).filter((r) => r.path === "/api/v1/organization/audit-logs");
+    expect(pages.map((r) => new URL(r.url, t.url).searchParams.get("offset"))).toEqual(["0", "1000", "2000"]);
+  });
+});

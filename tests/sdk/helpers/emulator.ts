@@ -1,0 +1,85 @@
+import { type EmulatorOptions, type Fixtures, type RunningEmulator, startEmulator } from "../../../emulator";
+import defaultFixtures from "../../../emulator/fixtures/default.json";
+
+/** The emulator (emulator/index.ts) plus a small client for its /__admin routes. */
+
+export { defaultFixtures };
+export type Fixture = typeof defaultFixtures;
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  url: string;
+  status: number;
+  durationMs: number;
+  at: string;
+}
+
+export interface TestEmulator {
+  emu: RunningEmulator;
+  url: string;
+  token: string;
+  admin: Admin;
+  stop(): Promise<void>;
+}
+
+export interface Admin {
+  fault(rule: Record<string, unknown>): Promise<void>;
+  clearFaults(): Promise<void>;
+  requests(): Promise<RequestLogEntry[]>;
+  clearRequests(): Promise<void>;
+  rateLimits(settings: Record<string, unknown>): Promise<void>;
+  insertAuditLogs(entries: Record<string, unknown>[]): Promise<void>;
+}
+
+export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
+  const emu = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 10, ...opts });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${emu.url}/__admin${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<unknown>;
+  };
+  const admin: Admin = {
+    fault: async (rule) => void (await call("POST", "/faults", rule)),
+    clearFaults: async () => void (await call("DELETE", "/faults")),
+    requests: async () => ((await call("GET", "/requests")) as { requests: RequestLogEntry[] }).requests,
+    clearRequests: async () => void (await call("DELETE", "/requests")),
+    rateLimits: async (settings) => void (await call("PUT", "/rate-limits", settings)),
+    insertAuditLogs: async (entries) => void (await call("POST", "/audit-logs", { entries })),
+  };
+  return { emu, url: emu.url, token: emu.token, admin, stop: () => emu.stop() };
+}
+
+/** Fixtures with a different universal-auth access-token lifetime (seconds). */
+export function fixturesWithTokenTtl(ttlSeconds: number): Fixtures {
+  const fx = structuredClone(defaultFixtures) as Fixture;
+  for (const i of fx.identities)
+    if ("universalAuth" in i && i.universalAuth) i.universalAuth.accessTokenTTL = ttlSeconds;
+  return fx as unknown as Fixtures;
+}
+
+export const defaultIdentity = defaultFixtures.identities[0]!;
+export const universalAuth = {
+  clientId: defaultIdentity.universalAuth!.clientId,
+  clientSecret: defaultIdentity.universalAuth!.clientSecret,
+};
+
+/** A project of the default identity's organization that the identity is not a member of. */
+export const restrictedProjectId = defaultFixtures.projects.find(
+  (p) => p.orgId === defaultIdentity.orgId && !defaultIdentity.projectIds.includes(p.id),
+)!.id;
+/** A project of another organization. */
+export const foreignProjectId = defaultFixtures.projects.find((p) => p.orgId !== defaultIdentity.orgId)!.id;
+
+export const poll = async <T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 5000): Promise<T> => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};

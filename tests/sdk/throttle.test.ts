@@ -1,0 +1,124 @@
+import { SecretOpsClient, resetSharedLimiters } from "../../sdk";
+import { SlidingWindowLimiter, safeWindowMs, sharedLimiter } from "../../sdk/throttle";
+import { appConnection, ids } from "./helpers/fixtures";
+import { type StubServer, startStub } from "./helpers/stub-server";
+
+/** Client-side throttling: a sliding window per (baseUrl, bucket), shared by every client. */
+
+describe("SlidingWindowLimiter (fake timers)", () => {
+  beforeEach(() => jest.useFakeTimers({ now: 0 }));
+  afterEach(() => jest.useRealTimers());
+
+  async function settle() {
+    // Let resolved acquisitions run their continuations.
+    for (let i = 0; i < 100; i++) await Promise.resolve();
+  }
+
+  test("a burst of `limit` passes, the rest waits for the window, first come first served", async () => {
+    const limiter = new SlidingWindowLimiter(() => Date.now());
+    const admitted: number[] = [];
+    const all = [0, 1, 2, 3, 4].map((i) => limiter.acquire(3, 1000).then(() => admitted.push(i)));
+    await settle();
+    expect(admitted).toEqual([0, 1, 2]);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(admitted).toEqual([0, 1, 2]);
+    await jest.advanceTimersByTimeAsync(1);
+    await Promise.all(all);
+    expect(admitted).toEqual([0, 1, 2, 3, 4]);
+    expect(Date.now()).toBe(1000);
+  });
+
+  test("the window slides: a slot frees when the oldest request in it turns windowMs old", async () => {
+    const limiter = new SlidingWindowLimiter(() => Date.now());
+    await limiter.acquire(3, 1000); // t=0
+    await jest.advanceTimersByTimeAsync(500);
+    await limiter.acquire(3, 1000); // t=500
+    await jest.advanceTimersByTimeAsync(100);
+    await limiter.acquire(3, 1000); // t=600
+    await jest.advanceTimersByTimeAsync(100);
+    const times: number[] = [];
+    const fourth = limiter.acquire(3, 1000).then(() => times.push(Date.now()));
+    const fifth = limiter.acquire(3, 1000).then(() => times.push(Date.now()));
+    await jest.advanceTimersByTimeAsync(800); // t=1500
+    await Promise.all([fourth, fifth]);
+    expect(times).toEqual([1000, 1500]);
+    expect(limiter.inWindow(1000)).toBe(3); // t=1500: the requests of 600, 1000 and 1500
+  });
+
+  test("callers with different limits share one history", async () => {
+    const limiter = new SlidingWindowLimiter(() => Date.now());
+    await limiter.acquire(5, 1000);
+    await limiter.acquire(5, 1000);
+    const done: string[] = [];
+    const strict = limiter.acquire(2, 1000).then(() => done.push("strict"));
+    // Admission is first come, first served: a lenient caller behind a waiting one waits too.
+    const lenient = limiter.acquire(5, 1000).then(() => done.push("lenient"));
+    await settle();
+    expect(done).toEqual([]); // two already started in this window
+    await jest.advanceTimersByTimeAsync(1000);
+    await Promise.all([strict, lenient]);
+    expect(done).toEqual(["strict", "lenient"]);
+  });
+
+  test("the registry keys by base URL (ignoring a trailing slash) and bucket", () => {
+    resetSharedLimiters();
+    expect(sharedLimiter("http://a", "read")).toBe(sharedLimiter("http://a/", "read"));
+    expect(sharedLimiter("http://a", "read")).not.toBe(sharedLimiter("http://a", "write"));
+    expect(sharedLimiter("http://a", "read")).not.toBe(sharedLimiter("http://b", "read"));
+  });
+});
+
+describe("throttling real requests (short window)", () => {
+  let stub: StubServer;
+  const windowMs = 300;
+  const spaced = safeWindowMs(windowMs);
+
+  beforeEach(async () => {
+    resetSharedLimiters();
+    stub = await startStub();
+    stub.fallback({ status: 200, body: { appConnection: appConnection() } });
+  });
+  afterEach(() => stub.close());
+
+  const make = (
+    rateLimit: ConstructorParameters<typeof SecretOpsClient>[1] extends infer O
+      ? O extends { rateLimit?: infer R }
+        ? R
+        : never
+      : never,
+  ) => new SecretOpsClient({ baseUrl: stub.url, token: "t" }, { rateLimit, retry: false });
+
+  test("concurrent calls never exceed `limit` starts per window", async () => {
+    const c = make({ readsPerMinute: 3, windowMs });
+    const t0 = Date.now();
+    await Promise.all(Array.from({ length: 7 }, () => c.appConnections.get("postgres", ids.connection)));
+    // What the service sees: never more than 3 arrivals in any window.
+    const at = stub.requests.map((r) => r.at);
+    for (let i = 0; i + 3 < at.length; i++) expect(at[i + 3]! - at[i]!).toBeGreaterThanOrEqual(windowMs);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(2 * spaced - 5);
+  });
+
+  test("two clients for the same service share one budget", async () => {
+    const a = make({ readsPerMinute: 2, windowMs });
+    const b = make({ readsPerMinute: 2, windowMs });
+    await a.appConnections.get("postgres", ids.connection);
+    await a.appConnections.get("postgres", ids.connection);
+    await b.appConnections.get("postgres", ids.connection);
+    expect(stub.requests[2]!.at - stub.requests[0]!.at).toBeGreaterThanOrEqual(windowMs);
+  });
+
+  test("reads and writes have separate budgets", async () => {
+    const c = make({ readsPerMinute: 1, writesPerMinute: 1, windowMs: 5000 });
+    const t0 = Date.now();
+    await c.appConnections.get("postgres", ids.connection);
+    await c.appConnections.delete("postgres", ids.connection);
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+
+  test("rateLimit: false does not wait", async () => {
+    const c = make(false);
+    const t0 = Date.now();
+    await Promise.all(Array.from({ length: 20 }, () => c.appConnections.get("postgres", ids.connection)));
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+});
