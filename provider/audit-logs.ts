@@ -34,7 +34,9 @@ export async function getAuditLogs(args: GetAuditLogsArgs = {}): Promise<GetAudi
   return { entries, truncated: false };
 }
 
-/** `getAuditLogs` taking Inputs and returning an Output, for use with other resources' outputs. */
-export function getAuditLogsOutput(args: pulumi.Inputs & GetAuditLogsArgs = {}): pulumi.Output<GetAuditLogsResult> {
+/** `getAuditLogs` taking Inputs and returning an Output: it runs once its inputs are known. */
+export function getAuditLogsOutput(
+  args: { [K in keyof GetAuditLogsArgs]: pulumi.Input<GetAuditLogsArgs[K]> } = {},
+): pulumi.Output<GetAuditLogsResult> {
   return pulumi.output(args).apply((a) => getAuditLogs(a as GetAuditLogsArgs));
 }

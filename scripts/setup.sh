@@ -11,4 +11,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 log "building (tsc)"
 npx tsc -p tsconfig.build.json
+# Programs in this checkout (the quickstart, the examples, the engine tests' programs) load the
+# package by name, in the program and in the provider process, as an installed copy would be.
+ln -sfn .. node_modules/secretops-pulumi
 bash scripts/ensure-pulumi.sh >/dev/null

@@ -11,7 +11,9 @@ import {
   SecretSyncListEnvelope,
   SecretSyncListQuery,
   apiPaths,
+  genericSyncDestination,
   importBehaviors,
+  isSlug,
   nonEmpty,
   secretSyncCreateSchema,
   secretSyncUpdateSchema,
@@ -26,13 +28,21 @@ import type { SecretSyncCreateInput, SecretSyncUpdateInput } from "./types";
 const createSchema = perRow((d: SyncDestination) => secretSyncCreateSchema(d));
 const updateSchema = perRow((d: SyncDestination) => secretSyncUpdateSchema(d));
 
+/**
+ * A known destination's row, or, for any other slug, the generic row (`GenericSecretSync`):
+ * its config is passed through and the common rules still apply.
+ */
+function destinationRow(destination: string): SyncDestination | undefined {
+  return syncDestination(destination) ?? (isSlug(destination) ? genericSyncDestination(destination) : undefined);
+}
+
 export type ImportBehavior = (typeof importBehaviors)[number];
 
 export class SecretSyncsApi {
   constructor(private readonly t: Transport) {}
 
   private base(destination: string): string {
-    requireRow(syncDestination, destination, "destination", syncDestinationSlugs);
+    requireRow(destinationRow, destination, "destination", syncDestinationSlugs);
     return apiPaths.secretSyncs(destination);
   }
 
@@ -76,7 +86,7 @@ export class SecretSyncsApi {
       method: "POST",
       path,
       body,
-      bodySchema: createSchema(syncDestination(destination)!),
+      bodySchema: createSchema(destinationRow(destination)!),
       responseSchema: SecretSyncEnvelope,
     });
     return res.secretSync;
@@ -93,7 +103,7 @@ export class SecretSyncsApi {
       path,
       params: { syncId: [id, uuid] },
       body,
-      bodySchema: updateSchema(syncDestination(destination)!),
+      bodySchema: updateSchema(destinationRow(destination)!),
       responseSchema: SecretSyncEnvelope,
     });
     return res.secretSync;

@@ -11,6 +11,11 @@ export const uuid = z.guid({ error: "must be a UUID" });
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** Lowercase letters, digits and single hyphens: the shape of every kind slug. */
+export function isSlug(v: string): boolean {
+  return SLUG.test(v);
+}
+
 /**
  * The service's `slugSchema`: trimmed, 1..max characters, lowercase letters, digits and single
  * hyphens, no hyphen at either end. The error text is the service's own.

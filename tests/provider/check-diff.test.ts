@@ -129,3 +129,19 @@ describe("diff", () => {
     expect(await sync.diff!("id", olds, await news({ removeSecrets: true }))).toMatchObject({ changes: true, replaces: [] });
   });
 });
+
+describe("generic destinations", () => {
+  it("pass a destination's own config and sync options through, with the common rules", async () => {
+    const args = {
+      ...syncArgs,
+      destination: "aws-secrets-manager",
+      destinationConfig: { region: "us-east-1", mappingBehavior: "one-to-one" },
+      syncOptions: { initialSyncBehavior: "overwrite-destination", syncSecretMetadataAsTags: true },
+    };
+    const { inputs, failures } = await sync.check!({}, args);
+    expect(failures ?? []).toEqual([]);
+    expect(inputs).toMatchObject({ destinationConfig: args.destinationConfig, syncOptions: args.syncOptions });
+    const bad = await sync.check!({}, { ...args, name: "Bad Name", syncOptions: {} });
+    expect(bad.failures?.map((f) => f.property).sort()).toEqual(["name", "syncOptions.initialSyncBehavior"]);
+  });
+});
