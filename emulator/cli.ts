@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * node dist/emulator/cli.js --port N [--json] [--data file] [--fixtures file] [--admin] [--no-rate-limit]
+ *
+ * Starts the emulator on 127.0.0.1 and prints its URL and token. With --json, stdout gets exactly
+ * one line: the summary object (docs/ARCHITECTURE.md). Stops cleanly on SIGINT / SIGTERM.
+ */
+import { Command, InvalidArgumentError } from "commander";
+import { startEmulator, type RunningEmulator } from "./index";
+
+export const DEFAULT_PORT = 8787;
+
+function parsePort(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("must be a port number (0-65535)");
+  return n;
+}
+
+interface CliOptions {
+  port: number;
+  json?: boolean;
+  data?: string;
+  fixtures?: string;
+  admin?: boolean;
+  rateLimit: boolean;
+}
+
+/** Parses `argv` (without node and script), starts the emulator and writes the start-up lines to `out`. */
+export async function runCli(argv: readonly string[], out: (line: string) => void): Promise<RunningEmulator> {
+  const program = new Command()
+    .name("secretops-emulator")
+    .description("Local emulator of the secrets and certificate management service API")
+    .option("--port <n>", "port to listen on (0 = any free port)", parsePort, DEFAULT_PORT)
+    .option("--json", "print one JSON line (the summary) and nothing else")
+    .option("--data <file>", "persist state to this file (loaded on start, saved after changes)")
+    .option("--fixtures <file>", "fixtures JSON file (default: the built-in default fixtures)")
+    .option("--admin", "enable the /__admin routes")
+    .option("--no-rate-limit", "disable rate limiting")
+    .exitOverride();
+  program.parse(argv, { from: "user" });
+  const o = program.opts<CliOptions>();
+  const emulator = await startEmulator({
+    port: o.port,
+    ...(o.data && { data: o.data }),
+    ...(o.fixtures && { fixtures: o.fixtures }),
+    admin: o.admin ?? false,
+    ...(!o.rateLimit && { rateLimits: false as const }),
+  });
+  if (o.json) {
+    out(JSON.stringify(emulator.summary));
+  } else {
+    const s = emulator.summary;
+    out(`SecretOps emulator listening on ${s.url}`);
+    out(`Token: ${s.token}`);
+    out(`Organization: ${s.orgId}`);
+    for (const p of s.projects) out(`Project ${p.slug}: ${p.id} (environments: ${p.environments.join(", ")})`);
+    out(
+      `Rate limits: ${o.rateLimit ? "on" : "off"}; admin routes: ${o.admin ? "on" : "off"}${o.data ? `; data: ${o.data}` : ""}`,
+    );
+  }
+  return emulator;
+}
+
+if (require.main === module) {
+  runCli(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
+    (emulator) => {
+      const shutdown = () => {
+        void emulator.stop().then(() => process.exit(0));
+      };
+      process.once("SIGINT", shutdown);
+      process.once("SIGTERM", shutdown);
+    },
+    (err: Error & { code?: string; exitCode?: number }) => {
+      if (err.code?.startsWith("commander.")) process.exit(err.exitCode ?? 1);
+      process.stderr.write(`emulator: ${err.message}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { appConnectionKind, type EventType } from "../sdk/schemas";
+import { userAgentTypeOf, type AuditLog } from "./audit";
+import { badRequest, notFound, permissionDenied, unauthorized } from "./errors";
+import type { SyncJobs } from "./jobs";
+import type { Store } from "./store";
+import type { Actor, Environment, Folder, Project, StoredConnection } from "./types";
+
+/** What every route module gets. */
+export interface EmulatorContext {
+  readonly store: Store;
+  readonly audit: AuditLog;
+  readonly jobs: SyncJobs;
+  /** Marks the state changed (persistence saves, debounced). */
+  changed(): void;
+  /** The server's own URL, e.g. for the ACME directory URL. */
+  baseUrl(): string;
+}
+
+const actors = new WeakMap<FastifyRequest, Actor>();
+
+export function setActor(req: FastifyRequest, actor: Actor): void {
+  actors.set(req, actor);
+}
+
+export function actorOf(req: FastifyRequest): Actor {
+  const a = actors.get(req);
+  if (!a) throw unauthorized("Token missing");
+  return a;
+}
+
+/** Permission subjects as the service names them in PermissionDenied messages. */
+export const subjects = {
+  appConnections: "app-connections",
+  secretSyncs: "secret-syncs",
+  secretRotations: "secret-rotation",
+  certificateProfiles: "certificate-profiles",
+  auditLogs: "audit-logs",
+} as const;
+
+/**
+ * The project must exist (404) and the caller must be a member of it in its own organization
+ * (403 PermissionDenied otherwise).
+ */
+export function requireProject(
+  ctx: EmulatorContext,
+  actor: Actor,
+  projectId: string,
+  action: string,
+  subject: string,
+): Project {
+  const project = ctx.store.projects.get(projectId);
+  if (!project) throw notFound(`Project with ID "${projectId}" not found`);
+  if (project.orgId !== actor.orgId || !actor.identity.projectIds.includes(projectId))
+    throw permissionDenied(action, subject);
+  return project;
+}
+
+/** A connection is visible in its organization; a project-scoped one only to project members. */
+export function requireConnectionAccess(actor: Actor, c: StoredConnection, action: string): void {
+  if (c.orgId !== actor.orgId || (c.projectId !== null && !actor.identity.projectIds.includes(c.projectId))) {
+    throw permissionDenied(action, subjects.appConnections);
+  }
+}
+
+/** The folder a sync or rotation works on; 400 with the service's text when it does not exist. */
+export function resolveFolder(
+  ctx: EmulatorContext,
+  projectId: string,
+  environment: string,
+  secretPath: string,
+): { env: Environment; folder: Folder } {
+  const env = ctx.store.environmentBySlug(projectId, environment);
+  const folder = env && ctx.store.folderByEnvPath(env.id, secretPath);
+  if (!env || !folder) {
+    throw badRequest(
+      `Could not find folder with path "${secretPath}" in environment "${environment}" for project with ID "${projectId}"`,
+    );
+  }
+  return { env, folder };
+}
+
+/**
+ * A connection a sync or rotation in `projectId` uses: it must exist (404), be usable from the
+ * project (its org, and org-level or the same project; 403 otherwise) and be of the kind `app`
+ * (400, the service's `connectAppConnectionById` text).
+ */
+export function connectionForUse(
+  ctx: EmulatorContext,
+  actor: Actor,
+  connectionId: string,
+  projectId: string,
+  app: string,
+): StoredConnection {
+  const c = ctx.store.connections.get(connectionId);
+  if (!c) throw notFound(`Could not find App Connection with ID ${connectionId}`);
+  if (c.orgId !== actor.orgId || (c.projectId !== null && c.projectId !== projectId))
+    throw permissionDenied("connect", subjects.appConnections);
+  if (c.app !== app) {
+    const label = (a: string) => appConnectionKind(a)?.label ?? a;
+    throw badRequest(`${label(c.app)} Connection with ID ${connectionId} cannot be used to connect to ${label(app)}`);
+  }
+  return c;
+}
+
+/** Records one audit event of a served operation. */
+export function recordEvent(
+  ctx: EmulatorContext,
+  req: FastifyRequest,
+  actor: Actor,
+  type: EventType,
+  metadata: Record<string, unknown>,
+  projectId: string | null = null,
+): void {
+  const now = new Date().toISOString();
+  const userAgent = req.headers["user-agent"] ?? "";
+  ctx.audit.add({
+    id: randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+    event: { type, metadata },
+    actor: { type: "identity", metadata: { identityId: actor.identity.id, name: actor.identity.name } },
+    ipAddress: req.ip,
+    userAgent,
+    userAgentType: userAgentTypeOf(userAgent),
+    expiresAt: null,
+    orgId: actor.orgId,
+    projectId,
+    projectName: projectId ? (ctx.store.projects.get(projectId)?.name ?? null) : null,
+  });
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+/**
+ * The service's error classes (reference §6). Each carries the status and the `error` name the
+ * service puts in the body `{reqId, statusCode, message, error}`; `server.ts` renders them.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorName: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, "BadRequestError", message);
+export const notFound = (message: string) => new ApiError(404, "NotFoundError", message);
+export const unauthorized = (message: string) => new ApiError(401, "UnauthorizedError", message);
+/** ForbiddenRequestError: business rules the service answers with 403 (certificate profiles). */
+export const forbidden = (message: string) => new ApiError(403, "ForbiddenRequestError", message);
+/** Expired, malformed or unknown access token. */
+export const tokenError = (message: string) => new ApiError(403, "TokenError", message);
+
+/**
+ * CASL's ForbiddenError as the service renders it: `error: "PermissionDenied"`,
+ * `message: "You are not allowed to <action> on <subject>"` and the rules in `details`.
+ */
+export function permissionDenied(action: string, subject: string) {
+  return new ApiError(403, "PermissionDenied", `You are not allowed to ${action} on ${subject}`, [
+    { action, inverted: false, subject, conditions: null },
+  ]);
+}
+
+export function rateLimited(retryAfterSeconds: number) {
+  return new ApiError(429, "RateLimitError", `Rate limit exceeded. Please try again in ${retryAfterSeconds} seconds`);
+}
+
+/** A zod failure of params, query or body: 422 `ValidationFailure` with the issues as the message. */
+export class ValidationError extends Error {
+  constructor(readonly issues: readonly z.core.$ZodIssue[]) {
+    super("ValidationFailure");
+  }
+}
+
+/** Parses with a shared schema; a failure becomes a 422 exactly as the service sends it. */
+export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ValidationError(r.error.issues);
+  return r.data;
+}
+
+/** A 422 for a rule the emulator checks itself (needs state), shaped like a zod custom issue. */
+export function validationIssue(path: PropertyKey[], message: string): ValidationError {
+  return new ValidationError([{ code: "custom", path, message } as z.core.$ZodIssue]);
+}
+
+const statusNames: Record<number, string> = {
+  400: "BadRequestError",
+  401: "UnauthorizedError",
+  403: "ForbiddenRequestError",
+  404: "NotFoundError",
+  409: "ConflictError",
+  422: "ValidationFailure",
+  429: "RateLimitError",
+  500: "InternalServerError",
+  502: "BadGatewayError",
+  503: "ServiceUnavailableError",
+  504: "GatewayTimeoutError",
+};
+
+/** The error body for an injected status (admin fault rules). */
+export function errorNameForStatus(status: number): string {
+  return statusNames[status] ?? (status >= 500 ? "InternalServerError" : "Error");
+}
+
+export function messageForStatus(status: number): string {
+  if (status === 500) return "Something went wrong";
+  if (status === 503) return "Service unavailable";
+  if (status === 502) return "Bad gateway";
+  if (status === 504) return "Gateway timeout";
+  return `Injected fault with status ${status}`;
+}

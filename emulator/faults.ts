@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+
+/** POST /__admin/faults body (docs/ARCHITECTURE.md): the emulator's own admin API. */
+export const FaultRuleSchema = z
+  .object({
+    method: z.string().min(1).optional(),
+    path: z
+      .string()
+      .min(1)
+      .refine(
+        (s) => {
+          try {
+            new RegExp(s);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { error: "must be a valid regular expression" },
+      )
+      .optional(),
+    probability: z.number().min(0).max(1).optional(),
+    count: z.number().int().min(1).optional(),
+    kind: z.enum(["latency", "status", "rate-limit", "reset"]),
+    status: z.number().int().min(400).max(599).optional(),
+    latencyMs: z.number().int().min(0).max(120_000).optional(),
+    retryAfterSeconds: z.number().int().min(0).optional(),
+  })
+  .refine((r) => r.kind !== "status" || r.status !== undefined, {
+    error: "status is required for kind status",
+    path: ["status"],
+  })
+  .refine((r) => r.kind !== "latency" || r.latencyMs !== undefined, {
+    error: "latencyMs is required for kind latency",
+    path: ["latencyMs"],
+  });
+export type FaultRuleInput = z.infer<typeof FaultRuleSchema>;
+
+export interface FaultRule extends Omit<FaultRuleInput, "path" | "count"> {
+  id: string;
+  path?: RegExp;
+  /** applications left; undefined = unlimited */
+  remaining?: number;
+}
+
+/**
+ * Fault rules for the public API: each matches by method, path regex (on the path without query
+ * string) and probability, for `count` requests or forever. Latency rules delay the request and
+ * let later rules apply; the first status / rate-limit / reset rule ends it.
+ */
+export class Faults {
+  private rules: FaultRule[] = [];
+
+  add(input: FaultRuleInput): string {
+    const id = randomUUID();
+    const { path, count, ...rest } = input;
+    this.rules.push({
+      ...rest,
+      id,
+      ...(path !== undefined && { path: new RegExp(path) }),
+      ...(count !== undefined && { remaining: count }),
+    });
+    return id;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  get empty(): boolean {
+    return this.rules.length === 0;
+  }
+
+  /** The rules that apply to this request, in order, counted as applied. */
+  take(method: string, path: string): FaultRule[] {
+    const out: FaultRule[] = [];
+    for (const r of this.rules) {
+      if (r.method && r.method.toUpperCase() !== method) continue;
+      if (r.path && !r.path.test(path)) continue;
+      if (r.probability !== undefined && Math.random() >= r.probability) continue;
+      if (r.remaining !== undefined) r.remaining -= 1;
+      out.push(r);
+      if (r.kind !== "latency") break;
+    }
+    this.rules = this.rules.filter((r) => r.remaining === undefined || r.remaining > 0);
+    return out;
+  }
+}

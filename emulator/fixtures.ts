@@ -1,0 +1,208 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { appConnectionCreateSchema, appConnectionKind, formatIssues, uuid } from "../sdk/schemas";
+import defaultFixtures from "./fixtures/default.json";
+import { newConnection, type ConnectionCreateBody } from "./routes/app-connections";
+import { sha256Hex, type Store, type StoreSnapshot } from "./store";
+import type { Environment, Folder, Project } from "./types";
+
+/**
+ * Fixture files seed the tenancy the service has before any API call: organizations, projects
+ * with environments and folders, machine identities with their tokens and universal-auth
+ * clients, gateways, app connections (one per kind in the default file), certificate
+ * authorities and policies, and secrets already present in folders. This schema describes the
+ * fixture file format, which is the emulator's own (not an API shape).
+ */
+const name = z.string().min(1);
+export const FixturesSchema = z.object({
+  organizations: z.array(z.object({ id: uuid, name, slug: name })).min(1),
+  projects: z.array(
+    z.object({
+      id: uuid,
+      orgId: uuid,
+      name,
+      slug: name,
+      type: z.string().default("secret-manager"),
+      environments: z.array(
+        z.object({
+          id: uuid,
+          name,
+          slug: name,
+          folders: z.array(z.object({ id: uuid, path: z.string().startsWith("/") })).default([]),
+        }),
+      ),
+    }),
+  ),
+  /** The first identity is the default one: its first token is printed and returned by startEmulator. */
+  identities: z
+    .array(
+      z.object({
+        id: uuid,
+        orgId: uuid,
+        name,
+        tokens: z.array(z.string().min(8)).default([]),
+        projectIds: z.array(uuid).default([]),
+        universalAuth: z
+          .object({
+            clientId: name,
+            clientSecret: name,
+            accessTokenTTL: z.number().int().positive().default(7200),
+            accessTokenMaxTTL: z.number().int().positive().default(2592000),
+          })
+          .optional(),
+      }),
+    )
+    .min(1),
+  gateways: z.array(z.object({ id: uuid, orgId: uuid, name })).default([]),
+  /** `id`, `orgId`, `app`, and the rest is the create body of that kind (name, method, credentials, ...). */
+  appConnections: z.array(z.looseObject({ id: uuid, orgId: uuid, app: name })).default([]),
+  certificateAuthorities: z
+    .array(z.object({ id: uuid, projectId: uuid, name, type: z.enum(["internal", "external"]) }))
+    .default([]),
+  certificatePolicies: z.array(z.object({ id: uuid, projectId: uuid, name })).default([]),
+  secrets: z.array(z.object({ folderId: uuid, key: name, value: z.string() })).default([]),
+});
+export type Fixtures = z.input<typeof FixturesSchema>;
+
+export function readFixtures(source: Fixtures | string | undefined): z.output<typeof FixturesSchema> {
+  const raw: unknown =
+    source === undefined
+      ? defaultFixtures
+      : typeof source === "string"
+        ? JSON.parse(readFileSync(source, "utf8"))
+        : source;
+  const r = FixturesSchema.safeParse(raw);
+  if (!r.success) throw new Error(`invalid fixtures:\n${formatIssues(r.error.issues).join("\n")}`);
+  return r.data;
+}
+
+/** A uuid derived from a seed, so generated fixture ids are stable across restarts. */
+export function stableUuid(seed: string): string {
+  const h = sha256Hex(seed);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Builds the initial state from fixtures, checking every reference. */
+export function seedFromFixtures(source: Fixtures | string | undefined): StoreSnapshot {
+  const fx = readFixtures(source);
+  const fail = (msg: string): never => {
+    throw new Error(`invalid fixtures: ${msg}`);
+  };
+  const orgIds = new Set(fx.organizations.map((o) => o.id));
+  const projects: Project[] = [];
+  const environments: Environment[] = [];
+  const folders: Folder[] = [];
+  for (const p of fx.projects) {
+    if (!orgIds.has(p.orgId)) fail(`project ${p.id} names unknown organization ${p.orgId}`);
+    projects.push({ id: p.id, orgId: p.orgId, name: p.name, slug: p.slug, type: p.type });
+    for (const e of p.environments) {
+      environments.push({ id: e.id, projectId: p.id, name: e.name, slug: e.slug });
+      const paths = new Set(e.folders.map((f) => f.path));
+      // Every environment has a root folder; parents of listed folders exist too.
+      for (const f of e.folders) {
+        const parts = f.path.split("/").filter(Boolean);
+        for (let i = 0; i < parts.length; i++) paths.add(`/${parts.slice(0, i).join("/")}`);
+      }
+      paths.add("/");
+      for (const path of paths) {
+        const given = e.folders.find((f) => f.path === path);
+        folders.push({ id: given?.id ?? stableUuid(`${e.id}:${path}`), projectId: p.id, environmentId: e.id, path });
+      }
+    }
+  }
+  const projectIds = new Set(projects.map((p) => p.id));
+  const folderIds = new Set(folders.map((f) => f.id));
+  for (const i of fx.identities) {
+    if (!orgIds.has(i.orgId)) fail(`identity ${i.id} names unknown organization ${i.orgId}`);
+    for (const p of i.projectIds) if (!projectIds.has(p)) fail(`identity ${i.id} names unknown project ${p}`);
+  }
+  const defaultIdentity = fx.identities[0]!;
+  const defaultToken = defaultIdentity.tokens[0] ?? fail(`the first identity (${defaultIdentity.id}) needs a token`);
+  const now = new Date().toISOString();
+  const appConnections = fx.appConnections.map((c) => {
+    const kind = appConnectionKind(c.app) ?? fail(`connection ${c.id} has unknown app "${c.app}"`);
+    if (!orgIds.has(c.orgId)) fail(`connection ${c.id} names unknown organization ${c.orgId}`);
+    const createBody = Object.fromEntries(
+      Object.entries(c).filter(([k]) => k !== "id" && k !== "orgId" && k !== "app"),
+    );
+    const r = appConnectionCreateSchema(kind).safeParse(createBody);
+    if (!r.success) fail(`connection ${c.id} (${c.app}): ${formatIssues(r.error.issues).join("; ")}`);
+    const body = r.data as ConnectionCreateBody;
+    if (body.projectId && !projectIds.has(body.projectId))
+      fail(`connection ${c.id} names unknown project ${body.projectId}`);
+    return newConnection(kind, body, { id: c.id, orgId: c.orgId, now });
+  });
+  for (const ca of fx.certificateAuthorities)
+    if (!projectIds.has(ca.projectId)) fail(`CA ${ca.id} names unknown project`);
+  for (const p of fx.certificatePolicies)
+    if (!projectIds.has(p.projectId)) fail(`policy ${p.id} names unknown project`);
+  for (const s of fx.secrets)
+    if (!folderIds.has(s.folderId)) fail(`secret ${s.key} names unknown folder ${s.folderId}`);
+
+  return {
+    format: 1,
+    defaultIdentityId: defaultIdentity.id,
+    defaultToken,
+    organizations: fx.organizations,
+    projects,
+    environments,
+    folders,
+    identities: fx.identities.map((i) => ({
+      id: i.id,
+      orgId: i.orgId,
+      name: i.name,
+      projectIds: i.projectIds,
+      ...(i.universalAuth && { universalAuth: i.universalAuth }),
+    })),
+    accessTokens: fx.identities.flatMap((i) => i.tokens.map((token) => ({ token, identityId: i.id, expiresAt: null }))),
+    gateways: fx.gateways,
+    certificateAuthorities: fx.certificateAuthorities,
+    certificatePolicies: fx.certificatePolicies,
+    appConnections,
+    secretSyncs: [],
+    secretRotations: [],
+    certificateProfiles: [],
+    secrets: fx.secrets,
+  };
+}
+
+/** The `--json` line and `startEmulator().summary` (docs/ARCHITECTURE.md). */
+export interface FixtureSummary {
+  url: string;
+  token: string;
+  orgId: string;
+  projects: { id: string; name: string; slug: string; environments: string[]; folders: string[] }[];
+  connections: { app: string; id: string; name: string; projectId: string | null }[];
+  certificateAuthorities: { id: string; projectId: string }[];
+  certificatePolicies: { id: string; projectId: string }[];
+}
+
+/** What the default identity can use: its organization, its projects, the connections it sees. */
+export function summarize(store: Store, url: string): FixtureSummary {
+  const identity = store.identities.get(store.defaultIdentityId)!;
+  const member = new Set(identity.projectIds);
+  const projects = [...store.projects.values()].filter((p) => member.has(p.id) && p.orgId === identity.orgId);
+  const envs = [...store.environments.values()];
+  const folders = [...store.folders.values()];
+  return {
+    url,
+    token: store.defaultToken,
+    orgId: identity.orgId,
+    projects: projects.map((p) => ({
+      id: p.id,
+      name: p.name,
+      slug: p.slug,
+      environments: envs.filter((e) => e.projectId === p.id).map((e) => e.slug),
+      folders: [...new Set(folders.filter((f) => f.projectId === p.id).map((f) => f.path))].sort(),
+    })),
+    connections: [...store.connections.values()]
+      .filter((c) => c.orgId === identity.orgId && (c.projectId === null || member.has(c.projectId)))
+      .map((c) => ({ app: c.app, id: c.id, name: c.name, projectId: c.projectId })),
+    certificateAuthorities: [...store.cas.values()]
+      .filter((c) => member.has(c.projectId))
+      .map((c) => ({ id: c.id, projectId: c.projectId })),
+    certificatePolicies: [...store.policies.values()]
+      .filter((c) => member.has(c.projectId))
+      .map((c) => ({ id: c.id, projectId: c.projectId })),
+  };
+}

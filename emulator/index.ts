@@ -1,0 +1,76 @@
+import type { AddressInfo } from "node:net";
+import { AuditLog } from "./audit";
+import type { EmulatorContext } from "./context";
+import { seedFromFixtures, summarize, type Fixtures, type FixtureSummary } from "./fixtures";
+import { SyncJobs } from "./jobs";
+import { Persister, loadSnapshot } from "./persistence";
+import type { RateLimitOptions } from "./rate-limit";
+import { buildServer } from "./server";
+import { Store } from "./store";
+
+export type { Fixtures, FixtureSummary } from "./fixtures";
+export type { RateLimitOptions } from "./rate-limit";
+export type { RequestLogEntry } from "./routes/admin";
+
+export interface EmulatorOptions {
+  /** 0 = any free port (default); always binds 127.0.0.1 */
+  port?: number;
+  /** fixtures object or path to a JSON file; default: emulator/fixtures/default.json */
+  fixtures?: Fixtures | string;
+  /** persist state to this file: loaded on start (fixtures are then not used), saved after changes and on stop */
+  data?: string;
+  /** enable the /__admin routes (default false) */
+  admin?: boolean;
+  /** default: the service's limits, 60 reads and 200 writes per 60 s per IP */
+  rateLimits?: RateLimitOptions;
+  /** how long each sync job phase (pending → running → done) takes, ms (default 200) */
+  syncJobDelayMs?: number;
+  logger?: boolean;
+}
+
+export interface RunningEmulator {
+  url: string;
+  /** the default identity's static token */
+  token: string;
+  summary: FixtureSummary;
+  stop(): Promise<void>;
+}
+
+/** Starts the emulator on 127.0.0.1 (docs/ARCHITECTURE.md, "Emulator interface"). */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const snapshot = options.data ? loadSnapshot(options.data) : undefined;
+  const store = new Store(snapshot ?? seedFromFixtures(options.fixtures));
+  const audit = new AuditLog(snapshot?.auditLogs ?? []);
+  let persister: Persister | undefined;
+  const changed = () => persister?.markDirty();
+  const jobs = new SyncJobs(store, options.syncJobDelayMs ?? 200, changed);
+  let url = "";
+  const ctx: EmulatorContext = { store, audit, jobs, changed, baseUrl: () => url };
+
+  const app = await buildServer(ctx, {
+    admin: options.admin ?? false,
+    rateLimits: options.rateLimits,
+    logger: options.logger ?? false,
+  });
+  await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
+  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  if (options.data) {
+    persister = new Persister(options.data, () => ({ ...store.snapshot(), auditLogs: audit.all() }));
+    if (!snapshot) await persister.saveNow();
+  }
+  jobs.resume();
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    token: store.defaultToken,
+    summary: summarize(store, url),
+    stop: () =>
+      (stopped ??= (async () => {
+        jobs.stop();
+        await app.close();
+        await persister?.flush();
+      })()),
+  };
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import type { Store } from "./store";
+import type { StoredSync, SyncJobKind } from "./types";
+
+/** The status fields each job kind writes (reference §2, "Status fields"). */
+export const jobFields = {
+  sync: { status: "syncStatus", jobId: "lastSyncJobId", message: "lastSyncMessage", at: "lastSyncedAt" },
+  import: { status: "importStatus", jobId: "lastImportJobId", message: "lastImportMessage", at: "lastImportedAt" },
+  remove: { status: "removeStatus", jobId: "lastRemoveJobId", message: "lastRemoveMessage", at: "lastRemovedAt" },
+} as const satisfies Record<SyncJobKind, Record<string, keyof StoredSync>>;
+
+export interface JobFault {
+  id: string;
+  syncId?: string;
+  syncName?: string;
+  job: SyncJobKind;
+  message: string;
+  remaining: number;
+}
+
+/**
+ * Background sync jobs. A queued job sets its status to `pending` at once; after `delayMs` it
+ * turns `running` (and gets its job id), after another `delayMs` it ends `succeeded` (message
+ * null, timestamp now) or `failed` (message set, timestamp unchanged) when a job-fault rule
+ * matches. Jobs of one sync run one after another.
+ */
+export class SyncJobs {
+  private readonly queues = new Map<string, SyncJobKind[]>();
+  private readonly active = new Set<string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private faults: JobFault[] = [];
+  private stopped = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly delayMs: number,
+    private readonly changed: () => void,
+  ) {}
+
+  /** A job of this sync is queued or running: triggers answer 400 (the service's sync lock). */
+  busy(syncId: string): boolean {
+    return this.active.has(syncId) || (this.queues.get(syncId)?.length ?? 0) > 0;
+  }
+
+  enqueue(sync: StoredSync, kind: SyncJobKind): void {
+    setField(sync, jobFields[kind].status, "pending");
+    let q = this.queues.get(sync.id);
+    if (!q) this.queues.set(sync.id, (q = []));
+    q.push(kind);
+    if (!this.active.has(sync.id)) this.startNext(sync.id);
+  }
+
+  /** Re-queues the jobs a persisted state had in flight. */
+  resume(): void {
+    for (const sync of this.store.syncs.values()) {
+      for (const kind of Object.keys(jobFields) as SyncJobKind[]) {
+        const status = sync[jobFields[kind].status];
+        if (status === "pending" || status === "running") this.enqueue(sync, kind);
+      }
+    }
+  }
+
+  addFault(f: Omit<JobFault, "id">): string {
+    const id = randomUUID();
+    this.faults.push({ ...f, id });
+    return id;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private after(ms: number, fn: () => void): void {
+    if (this.stopped) return;
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+  }
+
+  private startNext(syncId: string): void {
+    const kind = this.queues.get(syncId)?.shift();
+    if (kind === undefined) {
+      this.queues.delete(syncId);
+      this.active.delete(syncId);
+      return;
+    }
+    this.active.add(syncId);
+    const f = jobFields[kind];
+    this.after(this.delayMs, () => {
+      const sync = this.store.syncs.get(syncId);
+      if (!sync) return this.drop(syncId);
+      setField(sync, f.status, "running");
+      setField(sync, f.jobId, randomUUID());
+      this.changed();
+      this.after(this.delayMs, () => {
+        const s = this.store.syncs.get(syncId);
+        if (!s) return this.drop(syncId);
+        const fault = this.takeFault(s, kind);
+        if (fault) {
+          setField(s, f.status, "failed");
+          setField(s, f.message, fault.message);
+        } else {
+          setField(s, f.status, "succeeded");
+          setField(s, f.message, null);
+          setField(s, f.at, new Date().toISOString());
+        }
+        if (kind === "remove" && s.deleteOnRemove) {
+          s.deleteOnRemove = false;
+          if (!fault) {
+            this.store.syncs.delete(syncId);
+            this.changed();
+            return this.drop(syncId);
+          }
+        }
+        this.changed();
+        this.startNext(syncId);
+      });
+    });
+  }
+
+  private drop(syncId: string): void {
+    this.queues.delete(syncId);
+    this.active.delete(syncId);
+  }
+
+  private takeFault(s: StoredSync, job: SyncJobKind): JobFault | undefined {
+    const i = this.faults.findIndex(
+      (f) =>
+        f.job === job &&
+        (f.syncId === undefined || f.syncId === s.id) &&
+        (f.syncName === undefined || f.syncName === s.name),
+    );
+    if (i < 0) return undefined;
+    const fault = this.faults[i]!;
+    if (--fault.remaining <= 0) this.faults.splice(i, 1);
+    return fault;
+  }
+}
+
+function setField(s: StoredSync, key: keyof StoredSync, value: string | null): void {
+  (s as Record<keyof StoredSync, unknown>)[key] = value;
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { rateLimited } from "./errors";
+
+/** Options of `startEmulator({ rateLimits })`. */
+export type RateLimitOptions = false | { read?: number; write?: number; timeFactor?: number };
+
+/** PUT /__admin/rate-limits body. */
+export const RateLimitSettingsSchema = z.union([
+  z.object({ enabled: z.literal(false) }).strict(),
+  z
+    .object({
+      enabled: z.literal(true).optional(),
+      read: z.number().int().min(1).optional(),
+      write: z.number().int().min(1).optional(),
+      timeFactor: z.number().positive().optional(),
+    })
+    .strict(),
+]);
+
+export interface RateLimitSettings {
+  enabled: boolean;
+  read: number;
+  write: number;
+  /** scales the 60 s window: 0.01 → 600 ms */
+  timeFactor: number;
+}
+
+/** The service's per-minute defaults (reference §8). */
+const DEFAULTS = { read: 60, write: 200, timeFactor: 1 };
+const WINDOW_MS = 60_000;
+
+type Limiter = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Two @fastify/rate-limit buckets keyed by IP: GET (and HEAD) requests use `read`, POST, PATCH
+ * and DELETE use `write`, over a 60 s window scaled by `timeFactor`. The plugin sets the
+ * `x-ratelimit-*` headers and, on 429, `retry-after`. Reconfiguring starts fresh counters.
+ */
+export class RateLimits {
+  settings: RateLimitSettings;
+  private read: Limiter | undefined;
+  private write: Limiter | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    initial: RateLimitOptions | undefined,
+  ) {
+    this.settings = initial === false ? { enabled: false, ...DEFAULTS } : { enabled: true, ...DEFAULTS, ...initial };
+    this.rebuild();
+  }
+
+  configure(input: z.infer<typeof RateLimitSettingsSchema>): RateLimitSettings {
+    this.settings =
+      input.enabled === false ? { ...this.settings, enabled: false } : { ...this.settings, ...input, enabled: true };
+    this.rebuild();
+    return this.settings;
+  }
+
+  async apply(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!this.settings.enabled) return;
+    const limiter = req.method === "GET" || req.method === "HEAD" ? this.read : this.write;
+    await limiter?.(req, reply);
+  }
+
+  private rebuild(): void {
+    if (!this.settings.enabled) {
+      this.read = this.write = undefined;
+      return;
+    }
+    const timeWindow = Math.max(1, Math.round(WINDOW_MS * this.settings.timeFactor));
+    const make = (max: number) =>
+      this.app.rateLimit({
+        max,
+        timeWindow,
+        errorResponseBuilder: (_req, c) => rateLimited(Math.ceil(c.ttl / 1000)),
+      }) as unknown as Limiter;
+    this.read = make(this.settings.read);
+    this.write = make(this.settings.write);
+  }
+}

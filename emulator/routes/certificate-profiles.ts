@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  CertificateProfileBySlugQuery,
+  CertificateProfileCreateSchema,
+  CertificateProfileListQuery,
+  CertificateProfileUpdateSchema,
+  apiPaths,
+  enrollmentTypeNames,
+  enrollmentTypes,
+  missingEnrollmentConfig,
+  uuid,
+  type EnrollmentType,
+} from "../../sdk/schemas";
+import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
+import { badRequest, forbidden, notFound, parseOr422 } from "../errors";
+import { sha256Hex } from "../store";
+import type { Actor, StoredProfile, StoredProfileConfig } from "../types";
+import { profileView } from "../views";
+
+const IdParams = z.object({ id: uuid });
+const SlugParams = z.object({ slug: z.string().min(1) });
+const NOT_FOUND = "Certificate profile not found";
+
+type ProfileBody = Record<string, unknown> & { enrollmentType?: EnrollmentType };
+
+/** A config object as stored: secret fields kept only as a hash (the EST passphrase is stored hashed). */
+function storedConfig(t: EnrollmentType, value: unknown, id: string = randomUUID()): StoredProfileConfig {
+  const v = { ...(value as Record<string, unknown>) };
+  for (const f of enrollmentTypes[t].secretFields) if (typeof v[f] === "string") v[f] = sha256Hex(v[f]);
+  return { id, value: v };
+}
+
+/** The config a profile of type `t` gets from a body: the given one, or `{}` when none is required (ACME). */
+function configFromBody(t: EnrollmentType, body: ProfileBody): StoredProfileConfig | undefined {
+  const row = enrollmentTypes[t];
+  const given = body[row.configKey];
+  if (given !== undefined) return storedConfig(t, given);
+  return row.configRequired ? undefined : storedConfig(t, {});
+}
+
+/**
+ * The issuer rules the service repeats at service level, with 403 (reference §4): `ca` needs a
+ * CA, `self-signed` allows no CA and only API enrollment.
+ */
+function checkIssuer(p: { issuerType: string; enrollmentType: EnrollmentType; caId: string | null }) {
+  if (p.issuerType === "ca" && !p.caId) throw forbidden('A certificate authority is required when issuerType is "ca"');
+  if (p.issuerType === "self-signed" && p.caId)
+    throw forbidden('A certificate authority cannot be used when issuerType is "self-signed"');
+  if (p.issuerType === "self-signed" && p.enrollmentType !== "api")
+    throw forbidden("Self-signed certificate profiles only support API enrollment");
+}
+
+/**
+ * Certificate profiles (spec 4.4, reference §4) under `/api/v1/cert-manager/certificate-profiles`.
+ */
+export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { store } = ctx;
+  const base = apiPaths.certificateProfiles;
+  const view = (p: StoredProfile) => profileView(p, ctx.baseUrl());
+  const meta = (p: StoredProfile) => ({
+    certificateProfileId: p.id,
+    slug: p.slug,
+    enrollmentType: p.enrollmentType,
+    issuerType: p.issuerType,
+  });
+
+  const find = (actor: Actor, id: string, action: string) => {
+    const p = store.profiles.get(id);
+    if (!p) throw notFound(NOT_FOUND);
+    requireProject(ctx, actor, p.projectId, action, subjects.certificateProfiles);
+    return p;
+  };
+  const slugTaken = (projectId: string, slug: string, exceptId?: string) => {
+    for (const p of store.profiles.values())
+      if (p.projectId === projectId && p.slug === slug && p.id !== exceptId) return true;
+    return false;
+  };
+  const caOf = (projectId: string, caId: string) => {
+    const ca = store.cas.get(caId);
+    if (!ca || ca.projectId !== projectId)
+      throw notFound(`Certificate authority with ID "${caId}" not found in project "${projectId}"`);
+    return ca;
+  };
+  const checkExternalConfigs = (projectId: string, caId: string | null) => {
+    if (!caId || caOf(projectId, caId).type !== "external")
+      throw badRequest("External configs can only be specified for external CAs");
+  };
+  const missingConfig = (p: ProfileBody) => {
+    const missing = missingEnrollmentConfig(p);
+    if (missing) throw forbidden(missing);
+  };
+
+  app.get(base, async (req) => {
+    const actor = actorOf(req);
+    const q = parseOr422(CertificateProfileListQuery, req.query);
+    requireProject(ctx, actor, q.projectId, "read", subjects.certificateProfiles);
+    const search = q.search?.toLowerCase();
+    const all = [...store.profiles.values()].filter(
+      (p) =>
+        p.projectId === q.projectId &&
+        (!search || p.slug.toLowerCase().includes(search)) &&
+        (!q.enrollmentType || p.enrollmentType === q.enrollmentType) &&
+        (!q.issuerType || p.issuerType === q.issuerType) &&
+        (!q.caId || p.caId === q.caId),
+    );
+    const page = all.slice(q.offset, q.offset + q.limit);
+    recordEvent(
+      ctx,
+      req,
+      actor,
+      "list-certificate-profiles",
+      { count: page.length, totalCount: all.length },
+      q.projectId,
+    );
+    return { certificateProfiles: page.map(view), totalCount: all.length };
+  });
+
+  app.get(`${base}/:id`, async (req) => {
+    const actor = actorOf(req);
+    const { id } = parseOr422(IdParams, req.params);
+    const p = find(actor, id, "read");
+    recordEvent(ctx, req, actor, "get-certificate-profile", meta(p), p.projectId);
+    return { certificateProfile: view(p) };
+  });
+
+  app.get(`${base}/slug/:slug`, async (req) => {
+    const actor = actorOf(req);
+    const { slug } = parseOr422(SlugParams, req.params);
+    const { projectId } = parseOr422(CertificateProfileBySlugQuery, req.query);
+    requireProject(ctx, actor, projectId, "read", subjects.certificateProfiles);
+    const p = [...store.profiles.values()].find((x) => x.projectId === projectId && x.slug === slug);
+    if (!p) throw notFound(NOT_FOUND);
+    recordEvent(ctx, req, actor, "get-certificate-profile", meta(p), p.projectId);
+    return { certificateProfile: view(p) };
+  });
+
+  app.post(base, async (req) => {
+    const actor = actorOf(req);
+    const body = parseOr422(CertificateProfileCreateSchema, req.body);
+    requireProject(ctx, actor, body.projectId, "create", subjects.certificateProfiles);
+    missingConfig(body);
+    checkIssuer({ issuerType: body.issuerType, enrollmentType: body.enrollmentType, caId: body.caId ?? null });
+    const policy = store.policies.get(body.certificatePolicyId);
+    if (!policy || policy.projectId !== body.projectId) {
+      throw notFound(
+        `Certificate policy with ID "${body.certificatePolicyId}" not found in project "${body.projectId}"`,
+      );
+    }
+    if (body.caId) caOf(body.projectId, body.caId);
+    if (body.externalConfigs !== undefined) checkExternalConfigs(body.projectId, body.caId ?? null);
+    if (slugTaken(body.projectId, body.slug))
+      throw forbidden("Certificate profile with this name already exists in project");
+    const now = new Date().toISOString();
+    const config = configFromBody(body.enrollmentType, body);
+    const p: StoredProfile = {
+      id: randomUUID(),
+      projectId: body.projectId,
+      certificatePolicyId: body.certificatePolicyId,
+      slug: body.slug,
+      enrollmentType: body.enrollmentType,
+      issuerType: body.issuerType,
+      caId: body.caId ?? null,
+      description: body.description ?? null,
+      externalConfigs: body.externalConfigs ?? null,
+      defaults: body.defaults ?? null,
+      createdAt: now,
+      updatedAt: now,
+      configs: config ? { [body.enrollmentType]: config } : {},
+    };
+    store.profiles.set(p.id, p);
+    recordEvent(ctx, req, actor, "create-certificate-profile", meta(p), p.projectId);
+    return { certificateProfile: view(p) };
+  });
+
+  app.patch(`${base}/:id`, async (req) => {
+    const actor = actorOf(req);
+    const { id } = parseOr422(IdParams, req.params);
+    const body = parseOr422(CertificateProfileUpdateSchema, req.body);
+    const p = find(actor, id, "edit");
+    const enrollmentType = body.enrollmentType ?? p.enrollmentType;
+    const issuerType = body.issuerType ?? p.issuerType;
+    // Switching to self-signed clears the CA (reference §4).
+    const caId = issuerType === "self-signed" ? null : p.caId;
+    const typeChanged = enrollmentType !== p.enrollmentType;
+    let configs = p.configs;
+    if (typeChanged) {
+      // The new enrollment type brings its own config object; the old one goes.
+      missingConfig({ ...body, enrollmentType });
+      const config = configFromBody(enrollmentType, body);
+      configs = config ? { [enrollmentType]: config } : {};
+    } else {
+      // A config object is updated only if the profile already has one (reference §4).
+      configs = { ...p.configs };
+      for (const t of enrollmentTypeNames) {
+        const given = body[enrollmentTypes[t].configKey];
+        const existing = configs[t];
+        if (given !== undefined && existing) configs[t] = storedConfig(t, given, existing.id);
+      }
+    }
+    checkIssuer({ issuerType, enrollmentType, caId });
+    if (body.externalConfigs !== undefined) checkExternalConfigs(p.projectId, caId);
+    if (body.slug !== undefined && slugTaken(p.projectId, body.slug, p.id)) {
+      throw forbidden("Certificate profile with this name already exists in project");
+    }
+    if (body.slug !== undefined) p.slug = body.slug;
+    if (body.description !== undefined) p.description = body.description;
+    if (body.defaults !== undefined) p.defaults = body.defaults ?? null;
+    if (body.externalConfigs !== undefined) p.externalConfigs = body.externalConfigs;
+    if (caId === null) p.externalConfigs = null;
+    p.enrollmentType = enrollmentType;
+    p.issuerType = issuerType;
+    p.caId = caId;
+    p.configs = configs;
+    p.updatedAt = new Date().toISOString();
+    recordEvent(ctx, req, actor, "update-certificate-profile", meta(p), p.projectId);
+    return { certificateProfile: view(p) };
+  });
+
+  app.delete(`${base}/:id`, async (req) => {
+    const actor = actorOf(req);
+    const { id } = parseOr422(IdParams, req.params);
+    const p = find(actor, id, "delete");
+    const v = view(p);
+    store.profiles.delete(p.id);
+    recordEvent(ctx, req, actor, "delete-certificate-profile", meta(p), p.projectId);
+    return { certificateProfile: v };
+  });
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import {
+  ApiError,
+  ValidationError,
+  errorNameForStatus,
+  messageForStatus,
+  rateLimited,
+  tokenError,
+  unauthorized,
+} from "./errors";
+import { setActor, type EmulatorContext } from "./context";
+import { Faults } from "./faults";
+import { RateLimits, type RateLimitOptions } from "./rate-limit";
+import { ADMIN_PREFIX, RequestLog, registerAdminRoutes } from "./routes/admin";
+import { registerAppConnectionRoutes } from "./routes/app-connections";
+import { registerAuditLogRoutes } from "./routes/audit-logs";
+import { registerAuthRoutes } from "./routes/auth";
+import { registerCertificateProfileRoutes } from "./routes/certificate-profiles";
+import { registerSecretRotationRoutes } from "./routes/secret-rotations";
+import { registerSecretSyncRoutes } from "./routes/secret-syncs";
+import { apiPaths } from "../sdk/schemas";
+
+export interface ServerOptions {
+  admin: boolean;
+  rateLimits: RateLimitOptions | undefined;
+  logger: boolean;
+}
+
+const ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const ID_LEN = 14;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+/** Request ids look like the service's (`req-` + 14 alphanumerics), drawn from a pooled random buffer. */
+function requestId(): string {
+  if (poolAt + ID_LEN > pool.length) {
+    pool = randomBytes(ID_LEN * 1024);
+    poolAt = 0;
+  }
+  let id = "req-";
+  for (let i = 0; i < ID_LEN; i++) id += ALNUM[pool[poolAt++]! % ALNUM.length];
+  return id;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pathOf = (url: string) => {
+  const q = url.indexOf("?");
+  return q < 0 ? url : url.slice(0, q);
+};
+
+/** The error body of every failure: `{reqId, statusCode, message, error}` (+ `details` on some 403s). */
+function sendError(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  status: number,
+  error: string,
+  message: unknown,
+  details?: unknown,
+) {
+  return reply
+    .status(status)
+    .send({ reqId: req.id, statusCode: status, message, error, ...(details !== undefined && { details }) });
+}
+
+/**
+ * The Fastify app: the API routes under /api, the admin routes under /__admin (when enabled),
+ * and one onRequest hook doing, in order, fault injection, rate limiting and bearer auth.
+ */
+export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger, genReqId: requestId, forceCloseConnections: true });
+  await app.register(fastifyRateLimit, { global: false });
+
+  // A JSON content type with an empty body counts as no body (trigger routes take none);
+  // everything else goes to Fastify's own JSON parser.
+  const jsonParser = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    if (body === "") return done(null, undefined);
+    jsonParser(req, body as string, done);
+  });
+
+  const faults = new Faults();
+  const requests = new RequestLog();
+  const rateLimits = new RateLimits(app, opts.rateLimits);
+  const publicPaths = new Set<string>([apiPaths.universalAuthLogin]);
+  const reset = new WeakSet<FastifyRequest>();
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.url.startsWith(ADMIN_PREFIX)) return;
+    const path = pathOf(req.url);
+
+    if (!faults.empty) {
+      for (const rule of faults.take(req.method, path)) {
+        if (rule.kind === "latency") {
+          await sleep(rule.latencyMs ?? 0);
+        } else if (rule.kind === "reset") {
+          reset.add(req);
+          requests.push({
+            method: req.method,
+            path,
+            url: req.url,
+            status: 0,
+            durationMs: reply.elapsedTime,
+            at: new Date().toISOString(),
+          });
+          reply.hijack();
+          reply.raw.socket?.destroy();
+          return;
+        } else if (rule.kind === "rate-limit") {
+          const after = rule.retryAfterSeconds ?? 1;
+          reply
+            .header("retry-after", after)
+            .header("x-ratelimit-limit", 0)
+            .header("x-ratelimit-remaining", 0)
+            .header("x-ratelimit-reset", after);
+          throw rateLimited(after);
+        } else {
+          const status = rule.status ?? 500;
+          throw new ApiError(status, errorNameForStatus(status), messageForStatus(status));
+        }
+      }
+    }
+
+    await rateLimits.apply(req, reply);
+
+    if (!path.startsWith("/api/") || publicPaths.has(path)) return;
+    const header = req.headers.authorization;
+    const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!m) throw unauthorized("Token missing");
+    const token = ctx.store.tokens.get(m[1]!);
+    if (!token) {
+      throw tokenError(
+        "The provided access token is malformed. Please use a valid token or generate a new one and try again.",
+      );
+    }
+    if (token.expiresAt !== null && token.expiresAt <= Date.now()) {
+      ctx.store.tokens.delete(token.token);
+      throw tokenError("Your token has expired. Please re-authenticate.");
+    }
+    const identity = ctx.store.identities.get(token.identityId);
+    if (!identity) throw tokenError("The identity of this token no longer exists.");
+    setActor(req, { identity, orgId: identity.orgId });
+  });
+
+  app.addHook("onResponse", async (req, reply) => {
+    if (req.url.startsWith(ADMIN_PREFIX) || reset.has(req)) return;
+    requests.push({
+      method: req.method,
+      path: pathOf(req.url),
+      url: req.url,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 1000) / 1000,
+      at: new Date().toISOString(),
+    });
+    // Reads are audited too, so every served API request changes the state.
+    if (reply.statusCode < 400) ctx.changed();
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError | ValidationError | Error, req, reply) => {
+    if (err instanceof ApiError) return sendError(reply, req, err.statusCode, err.errorName, err.message, err.details);
+    if (err instanceof ValidationError) return sendError(reply, req, 422, "ValidationFailure", err.issues);
+    const status = (err as FastifyError).statusCode;
+    // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.
+    if (status !== undefined && status >= 400 && status < 500)
+      return sendError(reply, req, status, errorNameForStatus(status), err.message);
+    req.log.error(err);
+    return sendError(reply, req, 500, "InternalServerError", "Something went wrong");
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, req, 404, "NotFound", `Route ${req.method}:${pathOf(req.url)} not found`),
+  );
+
+  registerAuthRoutes(app, ctx);
+  registerAppConnectionRoutes(app, ctx);
+  registerSecretSyncRoutes(app, ctx);
+  registerSecretRotationRoutes(app, ctx);
+  registerCertificateProfileRoutes(app, ctx);
+  registerAuditLogRoutes(app, ctx);
+  if (opts.admin) registerAdminRoutes(app, ctx, { faults, rateLimits, requests });
+
+  return app;
+}

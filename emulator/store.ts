@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from "node:crypto";
+import type {
+  AccessToken,
+  AuditLogEntry,
+  CertificateAuthority,
+  CertificatePolicy,
+  Environment,
+  Folder,
+  Gateway,
+  Identity,
+  Organization,
+  Project,
+  StoredConnection,
+  StoredProfile,
+  StoredRotation,
+  StoredSync,
+} from "./types";
+
+/** Everything the emulator keeps, as written to a `--data` file. */
+export interface StateSnapshot {
+  format: 1;
+  defaultIdentityId: string;
+  defaultToken: string;
+  organizations: Organization[];
+  projects: Project[];
+  environments: Environment[];
+  folders: Folder[];
+  identities: Identity[];
+  accessTokens: AccessToken[];
+  gateways: Gateway[];
+  certificateAuthorities: CertificateAuthority[];
+  certificatePolicies: CertificatePolicy[];
+  appConnections: StoredConnection[];
+  secretSyncs: StoredSync[];
+  secretRotations: StoredRotation[];
+  certificateProfiles: StoredProfile[];
+  secrets: { folderId: string; key: string; value: string }[];
+  auditLogs: AuditLogEntry[];
+}
+
+export type StoreSnapshot = Omit<StateSnapshot, "auditLogs">;
+
+const byId = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.id, r]));
+
+/**
+ * The in-memory state. Tenancy (orgs, projects, environments, folders, identities) is fixed by
+ * the fixtures; resources live in maps by id. Handlers mutate records synchronously, so
+ * concurrent requests never interleave inside one update.
+ */
+export class Store {
+  readonly orgs: Map<string, Organization>;
+  readonly projects: Map<string, Project>;
+  readonly environments: Map<string, Environment>;
+  readonly folders: Map<string, Folder>;
+  readonly identities: Map<string, Identity>;
+  readonly tokens: Map<string, AccessToken>;
+  readonly gateways: Map<string, Gateway>;
+  readonly cas: Map<string, CertificateAuthority>;
+  readonly policies: Map<string, CertificatePolicy>;
+  readonly connections: Map<string, StoredConnection>;
+  readonly syncs: Map<string, StoredSync>;
+  readonly rotations: Map<string, StoredRotation>;
+  readonly profiles: Map<string, StoredProfile>;
+  /** folderId → secret key → value: what rotations write. */
+  readonly secrets = new Map<string, Map<string, string>>();
+  readonly defaultIdentityId: string;
+  readonly defaultToken: string;
+
+  private readonly envBySlug = new Map<string, Environment>();
+  private readonly folderByPath = new Map<string, Folder>();
+
+  constructor(s: StoreSnapshot) {
+    this.defaultIdentityId = s.defaultIdentityId;
+    this.defaultToken = s.defaultToken;
+    this.orgs = byId(s.organizations);
+    this.projects = byId(s.projects);
+    this.environments = byId(s.environments);
+    this.folders = byId(s.folders);
+    this.identities = byId(s.identities);
+    this.tokens = new Map(s.accessTokens.map((t) => [t.token, t]));
+    this.gateways = byId(s.gateways);
+    this.cas = byId(s.certificateAuthorities);
+    this.policies = byId(s.certificatePolicies);
+    this.connections = byId(s.appConnections);
+    this.syncs = byId(s.secretSyncs);
+    this.rotations = byId(s.secretRotations);
+    this.profiles = byId(s.certificateProfiles);
+    for (const e of s.environments) this.envBySlug.set(`${e.projectId}\0${e.slug}`, e);
+    for (const f of s.folders) this.folderByPath.set(`${f.environmentId}\0${f.path}`, f);
+    for (const { folderId, key, value } of s.secrets) this.folderSecrets(folderId).set(key, value);
+  }
+
+  snapshot(): StoreSnapshot {
+    return {
+      format: 1,
+      defaultIdentityId: this.defaultIdentityId,
+      defaultToken: this.defaultToken,
+      organizations: [...this.orgs.values()],
+      projects: [...this.projects.values()],
+      environments: [...this.environments.values()],
+      folders: [...this.folders.values()],
+      identities: [...this.identities.values()],
+      accessTokens: [...this.tokens.values()].filter((t) => t.expiresAt === null || t.expiresAt > Date.now()),
+      gateways: [...this.gateways.values()],
+      certificateAuthorities: [...this.cas.values()],
+      certificatePolicies: [...this.policies.values()],
+      appConnections: [...this.connections.values()],
+      secretSyncs: [...this.syncs.values()],
+      secretRotations: [...this.rotations.values()],
+      certificateProfiles: [...this.profiles.values()],
+      secrets: [...this.secrets].flatMap(([folderId, m]) => [...m].map(([key, value]) => ({ folderId, key, value }))),
+    };
+  }
+
+  environmentBySlug(projectId: string, slug: string): Environment | undefined {
+    return this.envBySlug.get(`${projectId}\0${slug}`);
+  }
+
+  folderByEnvPath(environmentId: string, path: string): Folder | undefined {
+    return this.folderByPath.get(`${environmentId}\0${path}`);
+  }
+
+  folderSecrets(folderId: string): Map<string, string> {
+    let m = this.secrets.get(folderId);
+    if (!m) this.secrets.set(folderId, (m = new Map()));
+    return m;
+  }
+
+  issueAccessToken(identityId: string, ttlSeconds: number): AccessToken {
+    const t: AccessToken = {
+      token: `emu.ua.${randomBytes(24).toString("base64url")}`,
+      identityId,
+      expiresAt: Date.now() + ttlSeconds * 1000,
+    };
+    this.tokens.set(t.token, t);
+    return t;
+  }
+}
+
+/** JSON with object keys sorted, so equal values hash equally whatever the key order. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
+  if (v && typeof v === "object") {
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+export const sha256Hex = (s: string) => createHash("sha256").update(s).digest("hex");

@@ -1,0 +1,177 @@
+import {
+  appConnectionKind,
+  computeNextRotationAt,
+  enrollmentTypeNames,
+  enrollmentTypes,
+  returnedCredentials,
+  type AppConnection,
+  type CertificateProfile,
+  type SecretRotation,
+  type SecretSync,
+} from "../sdk/schemas";
+import { canonicalJson, sha256Hex, type Store } from "./store";
+import type { StoredConnection, StoredProfile, StoredRotation, StoredSync } from "./types";
+
+/**
+ * Response objects built from stored records: joined objects looked up now, secret parts left
+ * out. Each returns exactly the shared response schema's type.
+ */
+
+/** Hashes by credentials object: a connection's credentials are replaced, never mutated, on change. */
+const hashes = new WeakMap<object, string>();
+
+/** sha256 hex of the stored credentials (canonical JSON); changes exactly when they change. */
+export function credentialsHash(c: StoredConnection): string {
+  let h = hashes.get(c.credentials);
+  if (h === undefined) hashes.set(c.credentials, (h = sha256Hex(canonicalJson(c.credentials))));
+  return h;
+}
+
+export function connectionView(store: Store, c: StoredConnection): AppConnection {
+  const kind = appConnectionKind(c.app)!;
+  const project = c.projectId ? store.projects.get(c.projectId) : undefined;
+  const r = c.rotation;
+  return {
+    id: c.id,
+    name: c.name,
+    orgId: c.orgId,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    app: c.app,
+    method: c.method,
+    credentials: returnedCredentials(kind, c.method, c.credentials),
+    description: c.description,
+    version: c.version,
+    isPlatformManagedCredentials: c.isPlatformManagedCredentials,
+    gatewayId: c.gatewayId,
+    projectId: c.projectId,
+    isAutoRotationEnabled: c.isAutoRotationEnabled,
+    rotation: r
+      ? {
+          rotationInterval: r.rotationInterval,
+          rotationStatus: r.rotationStatus,
+          rotateAtUtc: r.rotateAtUtc,
+          lastRotationMessage: r.lastRotationMessage,
+          nextRotationAt:
+            computeNextRotationAt(new Date(r.lastRotatedAt), r.rotationInterval, r.rotateAtUtc, {
+              isAutoRotationEnabled: c.isAutoRotationEnabled,
+            })?.toISOString() ?? null,
+        }
+      : null,
+    credentialsHash: credentialsHash(c),
+    project: project ? { name: project.name, id: project.id, type: project.type, slug: project.slug } : null,
+  };
+}
+
+function connectionRef(store: Store, connectionId: string) {
+  const c = store.connections.get(connectionId);
+  return { app: c?.app ?? "", name: c?.name ?? "", id: connectionId };
+}
+
+/** The `environment` and `folder` objects joined into syncs and rotations. */
+export function folderRefs(store: Store, folderId: string) {
+  const folder = store.folders.get(folderId);
+  const env = folder ? store.environments.get(folder.environmentId) : undefined;
+  return {
+    environment: env ? { slug: env.slug, name: env.name, id: env.id } : null,
+    folder: folder ? { id: folder.id, path: folder.path } : null,
+  };
+}
+
+export function syncView(store: Store, s: StoredSync): SecretSync {
+  const { environment, folder } = folderRefs(store, s.folderId ?? "");
+  return {
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    destination: s.destination,
+    isAutoSyncEnabled: s.isAutoSyncEnabled,
+    version: s.version,
+    destinationConfig: s.destinationConfig,
+    syncOptions: s.syncOptions,
+    projectId: s.projectId,
+    folderId: s.folderId,
+    connectionId: s.connectionId,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    syncStatus: s.syncStatus,
+    lastSyncJobId: s.lastSyncJobId,
+    lastSyncMessage: s.lastSyncMessage,
+    lastSyncedAt: s.lastSyncedAt,
+    importStatus: s.importStatus,
+    lastImportJobId: s.lastImportJobId,
+    lastImportMessage: s.lastImportMessage,
+    lastImportedAt: s.lastImportedAt,
+    removeStatus: s.removeStatus,
+    lastRemoveJobId: s.lastRemoveJobId,
+    lastRemoveMessage: s.lastRemoveMessage,
+    lastRemovedAt: s.lastRemovedAt,
+    connection: connectionRef(store, s.connectionId),
+    environment,
+    folder,
+  };
+}
+
+export function rotationView(store: Store, r: StoredRotation): SecretRotation {
+  const { environment, folder } = folderRefs(store, r.folderId);
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    type: r.type,
+    projectId: r.projectId,
+    folderId: r.folderId,
+    connectionId: r.connectionId,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    rotationInterval: r.rotationInterval,
+    rotateAtUtc: r.rotateAtUtc,
+    isAutoRotationEnabled: r.isAutoRotationEnabled,
+    parameters: r.parameters,
+    secretsMapping: r.secretsMapping,
+    activeIndex: r.activeIndex,
+    rotationStatus: r.rotationStatus,
+    lastRotationAttemptedAt: r.lastRotationAttemptedAt,
+    lastRotatedAt: r.lastRotatedAt,
+    lastRotationMessage: r.lastRotationMessage,
+    lastRotationJobId: r.lastRotationJobId,
+    nextRotationAt: r.nextRotationAt,
+    isLastRotationManual: r.isLastRotationManual,
+    connection: connectionRef(store, r.connectionId),
+    environment: environment!,
+    folder: folder!,
+  };
+}
+
+export function profileView(p: StoredProfile, baseUrl: string): CertificateProfile {
+  const out: Record<string, unknown> = {
+    id: p.id,
+    projectId: p.projectId,
+    certificatePolicyId: p.certificatePolicyId,
+    slug: p.slug,
+    enrollmentType: p.enrollmentType,
+    issuerType: p.issuerType,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    caId: p.caId,
+    description: p.description,
+    externalConfigs: p.externalConfigs,
+    defaults: p.defaults,
+  };
+  for (const t of enrollmentTypeNames) {
+    const row = enrollmentTypes[t];
+    const cfg = p.configs[t];
+    out[`${t}ConfigId`] = cfg?.id ?? null;
+    if (!cfg) {
+      out[row.configKey] = null;
+      continue;
+    }
+    const visible = Object.fromEntries(
+      Object.entries(cfg.value).filter(([k]) => !(row.secretFields as readonly string[]).includes(k)),
+    );
+    // The ACME directory URL is computed by the server (reference §4).
+    if (t === "acme") visible.directoryUrl = `${baseUrl}/api/v1/cert-manager/acme/profiles/${p.id}/directory`;
+    out[row.configKey] = visible;
+  }
+  return out as CertificateProfile;
+}

@@ -1,0 +1,404 @@
+import {
+  CertificateProfileEnvelope,
+  CertificateProfileListEnvelope,
+  apiPaths,
+  type CertificateProfile,
+} from "../../sdk/schemas";
+import type { RunningEmulator } from "../../emulator";
+import { FX, expect422, expectError, start, uniq, type Api } from "./helpers";
+
+let emu: RunningEmulator;
+let api: Api;
+beforeAll(async () => ({ emu, api } = await start()));
+afterAll(() => emu.stop());
+
+const base = apiPaths.certificateProfiles;
+const PASSPHRASE = "est-canary-passphrase-5f1e";
+const CHALLENGE = "scep-canary-challenge-9a7c";
+
+const defaults = {
+  ttlDays: 90,
+  commonName: "svc.example.com",
+  keyAlgorithm: "RSA_2048",
+  signatureAlgorithm: "RSA-SHA256",
+  keyUsages: ["digital_signature"],
+  extendedKeyUsages: ["client_auth"],
+  organization: "Emulator",
+  organizationalUnit: "Platform",
+  country: "US",
+  state: "CA",
+  locality: "SF",
+  basicConstraints: { isCA: false, pathLength: 0 },
+};
+
+function body(extra: Record<string, unknown> = {}) {
+  return {
+    projectId: FX.projectId,
+    certificatePolicyId: FX.policyId,
+    caId: FX.internalCaId,
+    slug: uniq("profile"),
+    enrollmentType: "api",
+    apiConfig: { autoRenew: true, renewBeforeDays: 7 },
+    ...extra,
+  };
+}
+
+async function create(extra: Record<string, unknown> = {}): Promise<CertificateProfile> {
+  const res = await api.post(base, body(extra));
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return CertificateProfileEnvelope.parse(res.body).certificateProfile;
+}
+
+describe("create per enrollment type", () => {
+  test("api: issuerType defaults to ca, apiConfig returned with its id", async () => {
+    const p = await create({ description: "api profile", defaults });
+    expect(p).toMatchObject({
+      enrollmentType: "api",
+      issuerType: "ca",
+      caId: FX.internalCaId,
+      certificatePolicyId: FX.policyId,
+      description: "api profile",
+      apiConfig: { autoRenew: true, renewBeforeDays: 7 },
+      estConfigId: null,
+      acmeConfigId: null,
+      scepConfigId: null,
+      estConfig: null,
+      externalConfigs: null,
+      defaults,
+    });
+    expect(p.apiConfigId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(p.createdAt).toBe(p.updatedAt);
+    const d = await create({ apiConfig: {} });
+    expect(d.apiConfig).toEqual({ autoRenew: false });
+    expect(d.defaults).toBeNull();
+  });
+
+  test("est: the passphrase is never returned", async () => {
+    const res = await api.post(
+      base,
+      body({ enrollmentType: "est", apiConfig: undefined, estConfig: { passphrase: PASSPHRASE, caChain: "CHAIN" } }),
+    );
+    expect(res.status).toBe(200);
+    const p = CertificateProfileEnvelope.parse(res.body).certificateProfile;
+    expect(p.estConfig).toEqual({ disableBootstrapCaValidation: false, caChain: "CHAIN" });
+    expect(p.estConfigId).toBeTruthy();
+    expect(JSON.stringify(res.body)).not.toContain(PASSPHRASE);
+    expect(JSON.stringify((await api.get(`${base}/${p.id}`)).body)).not.toContain(PASSPHRASE);
+    expect(JSON.stringify((await api.get(base, { query: { projectId: FX.projectId } })).body)).not.toContain(
+      PASSPHRASE,
+    );
+    expect422(
+      await api.post(base, body({ enrollmentType: "est", apiConfig: undefined, estConfig: { passphrase: "" } })),
+      ["estConfig", "passphrase"],
+    );
+  });
+
+  test("scep: the challenge password is never returned", async () => {
+    const res = await api.post(
+      base,
+      body({
+        enrollmentType: "scep",
+        apiConfig: undefined,
+        scepConfig: { challengePassword: CHALLENGE, includeCaCertInResponse: true },
+      }),
+    );
+    expect(res.status).toBe(200);
+    const p = CertificateProfileEnvelope.parse(res.body).certificateProfile;
+    expect(p.scepConfig).toEqual({ challengeType: "static", includeCaCertInResponse: true });
+    expect(JSON.stringify(res.body)).not.toContain(CHALLENGE);
+    expect422(
+      await api.post(
+        base,
+        body({ enrollmentType: "scep", apiConfig: undefined, scepConfig: { challengePassword: "short" } }),
+      ),
+      ["scepConfig", "challengePassword"],
+    );
+  });
+
+  test("acme: no config needed; directory URL computed", async () => {
+    const p = await create({ enrollmentType: "acme", apiConfig: undefined });
+    expect(p.acmeConfigId).toBeTruthy();
+    expect(p.acmeConfig).toEqual({ directoryUrl: `${emu.url}/api/v1/cert-manager/acme/profiles/${p.id}/directory` });
+    const q = await create({ enrollmentType: "acme", apiConfig: undefined, acmeConfig: { skipEabBinding: true } });
+    expect(q.acmeConfig).toMatchObject({ skipEabBinding: true });
+    expect422(
+      await api.post(
+        base,
+        body({
+          enrollmentType: "acme",
+          apiConfig: undefined,
+          acmeConfig: { skipEabBinding: true, skipDnsOwnershipVerification: true },
+        }),
+      ),
+      ["acmeConfig"],
+    );
+  });
+
+  test("a required config object missing is 403 (service level); a mismatched one is 422", async () => {
+    expectError(
+      await api.post(base, body({ enrollmentType: "est", apiConfig: undefined })),
+      403,
+      "ForbiddenRequestError",
+      "EST enrollment requires EST configuration",
+    );
+    expectError(
+      await api.post(base, body({ apiConfig: undefined })),
+      403,
+      "ForbiddenRequestError",
+      "API enrollment requires API configuration",
+    );
+    expectError(
+      await api.post(base, body({ enrollmentType: "scep", apiConfig: undefined })),
+      403,
+      "ForbiddenRequestError",
+      "SCEP enrollment requires SCEP configuration",
+    );
+    expect422(
+      await api.post(base, body({ estConfig: { passphrase: "x" } })),
+      ["estConfig"],
+      'is not allowed with enrollmentType "api"',
+    );
+  });
+});
+
+describe("issuer rules", () => {
+  test("ca needs a caId; self-signed forbids it and allows only api", async () => {
+    expect422(await api.post(base, body({ caId: undefined })), ["caId"]);
+    expect422(await api.post(base, body({ issuerType: "self-signed" })), ["caId"]);
+    expect422(
+      await api.post(
+        base,
+        body({ issuerType: "self-signed", caId: undefined, enrollmentType: "acme", apiConfig: undefined }),
+      ),
+      ["enrollmentType"],
+    );
+    const p = await create({ issuerType: "self-signed", caId: undefined });
+    expect(p).toMatchObject({ issuerType: "self-signed", caId: null });
+  });
+
+  test("caId must be a CA of the project and the policy a policy of the project (404)", async () => {
+    expectError(
+      await api.post(base, body({ caId: FX.restrictedCaId })),
+      404,
+      "NotFoundError",
+      new RegExp(FX.restrictedCaId),
+    );
+    expectError(await api.post(base, body({ caId: "0f0f0f0f-0000-4000-8000-00000000c0aa" })), 404, "NotFoundError");
+    expectError(
+      await api.post(base, body({ certificatePolicyId: FX.restrictedPolicyId })),
+      404,
+      "NotFoundError",
+      new RegExp(FX.restrictedPolicyId),
+    );
+    expect422(await api.post(base, body({ certificatePolicyId: "nope" })), ["certificatePolicyId"]);
+  });
+
+  test("externalConfigs only with an external CA", async () => {
+    expectError(
+      await api.post(base, body({ externalConfigs: { template: "WebServer" } })),
+      400,
+      "BadRequestError",
+      "External configs can only be specified for external CAs",
+    );
+    const p = await create({ caId: FX.externalCaId, externalConfigs: { template: "WebServer" } });
+    expect(p.externalConfigs).toEqual({ template: "WebServer" });
+    const patched = await api.patch(`${base}/${p.id}`, { externalConfigs: { template: "Other" } });
+    expect(patched.body.certificateProfile.externalConfigs).toEqual({ template: "Other" });
+  });
+});
+
+describe("field rules (spec part 8)", () => {
+  test("slug: 1 to 255, ^[a-z0-9-]+$", async () => {
+    const s255 = "s".repeat(255);
+    expect((await api.post(base, body({ slug: s255 }))).status).toBe(200);
+    expect422(await api.post(base, body({ slug: `${s255}s` })), ["slug"]);
+    expect422(await api.post(base, body({ slug: "" })), ["slug"]);
+    expect422(await api.post(base, body({ slug: "Upper" })), ["slug"]);
+    expect((await api.post(base, body({ slug: "-leading-and-trailing-" }))).status).toBe(200);
+  });
+
+  test("description: at most 1000", async () => {
+    expect((await api.post(base, body({ description: "d".repeat(1000) }))).status).toBe(200);
+    expect422(
+      await api.post(base, body({ description: "d".repeat(1001) })),
+      ["description"],
+      "must be at most 1000 characters",
+    );
+  });
+
+  test("defaults: enums and positive ttl", async () => {
+    expect422(await api.post(base, body({ defaults: { keyAlgorithm: "RSA_1024" } })), ["defaults", "keyAlgorithm"]);
+    expect422(await api.post(base, body({ defaults: { ttlDays: 0 } })), ["defaults", "ttlDays"]);
+    expect422(await api.post(base, body({ defaults: { keyUsages: ["sign_everything"] } })), [
+      "defaults",
+      "keyUsages",
+      0,
+    ]);
+    expect422(await api.post(base, body({ apiConfig: { renewBeforeDays: 31 } })), ["apiConfig", "renewBeforeDays"]);
+    expect422(await api.post(base, body({ enrollmentType: "ssh" })), ["enrollmentType"]);
+  });
+
+  test("slugs are unique per project (403)", async () => {
+    const slug = uniq("dup");
+    await create({ slug });
+    expectError(
+      await api.post(base, body({ slug })),
+      403,
+      "ForbiddenRequestError",
+      "Certificate profile with this name already exists in project",
+    );
+    const other = await create();
+    expectError(
+      await api.patch(`${base}/${other.id}`, { slug }),
+      403,
+      "ForbiddenRequestError",
+      "Certificate profile with this name already exists in project",
+    );
+  });
+});
+
+describe("reads, PATCH and DELETE", () => {
+  test("read by id and by slug; list with filters, totalCount and paging", async () => {
+    const p = await create({ slug: uniq("findme") });
+    expect(CertificateProfileEnvelope.parse((await api.get(`${base}/${p.id}`)).body).certificateProfile).toEqual(p);
+    expect(
+      (await api.get(`${base}/slug/${p.slug}`, { query: { projectId: FX.projectId } })).body.certificateProfile,
+    ).toEqual(p);
+    expect422(await api.get(`${base}/slug/${p.slug}`), ["projectId"]);
+    expectError(
+      await api.get(`${base}/slug/no-such-profile`, { query: { projectId: FX.projectId } }),
+      404,
+      "NotFoundError",
+      "Certificate profile not found",
+    );
+
+    const tag = uniq("page");
+    for (let i = 0; i < 5; i++) await create({ slug: `${tag}-${i}` });
+    const all = CertificateProfileListEnvelope.parse(
+      (await api.get(base, { query: { projectId: FX.projectId, search: tag } })).body,
+    );
+    expect(all.totalCount).toBe(5);
+    expect(all.certificateProfiles.map((x) => x.slug)).toEqual([0, 1, 2, 3, 4].map((i) => `${tag}-${i}`));
+    const page = CertificateProfileListEnvelope.parse(
+      (await api.get(base, { query: { projectId: FX.projectId, search: tag, offset: 3, limit: 1 } })).body,
+    );
+    expect(page).toMatchObject({ totalCount: 5, certificateProfiles: [{ slug: `${tag}-3` }] });
+    const acme = CertificateProfileListEnvelope.parse(
+      (await api.get(base, { query: { projectId: FX.projectId, enrollmentType: "acme" } })).body,
+    );
+    expect(acme.certificateProfiles.every((x) => x.enrollmentType === "acme")).toBe(true);
+    const byCa = CertificateProfileListEnvelope.parse(
+      (await api.get(base, { query: { projectId: FX.projectId, caId: FX.externalCaId, limit: 100 } })).body,
+    );
+    expect(byCa.certificateProfiles.every((x) => x.caId === FX.externalCaId)).toBe(true);
+    const selfSigned = CertificateProfileListEnvelope.parse(
+      (await api.get(base, { query: { projectId: FX.projectId, issuerType: "self-signed" } })).body,
+    );
+    expect(selfSigned.certificateProfiles.every((x) => x.issuerType === "self-signed")).toBe(true);
+    expect422(await api.get(base, { query: { projectId: FX.projectId, limit: 101 } }), ["limit"]);
+    expect422(await api.get(base), ["projectId"]);
+  });
+
+  test("PATCH updates a config object only if the profile has one", async () => {
+    const p = await create();
+    const url = `${base}/${p.id}`;
+    const upd = CertificateProfileEnvelope.parse(
+      (await api.patch(url, { apiConfig: { autoRenew: false, renewBeforeDays: 3 }, description: "x", defaults })).body,
+    ).certificateProfile;
+    expect(upd).toMatchObject({
+      apiConfig: { autoRenew: false, renewBeforeDays: 3 },
+      apiConfigId: p.apiConfigId,
+      description: "x",
+      defaults,
+    });
+    expect(upd.updatedAt).not.toBe(p.updatedAt);
+    // the profile has no ACME config: the object is ignored
+    const ignored = CertificateProfileEnvelope.parse(
+      (await api.patch(url, { acmeConfig: { skipEabBinding: true } })).body,
+    ).certificateProfile;
+    expect(ignored.acmeConfigId).toBeNull();
+    expect(ignored.acmeConfig).toBeNull();
+    expect((await api.patch(url, { defaults: null })).body.certificateProfile.defaults).toBeNull();
+    expect422(await api.patch(url, { enrollmentType: "api", estConfig: { passphrase: "x" } }), ["estConfig"]);
+    expect422(await api.patch(url, { slug: "Bad Slug" }), ["slug"]);
+    expect422(await api.patch(url, { description: "d".repeat(1001) }), ["description"]);
+  });
+
+  test("PATCH enrollmentType brings its own config; a required one missing is 403", async () => {
+    const p = await create();
+    const url = `${base}/${p.id}`;
+    expectError(
+      await api.patch(url, { enrollmentType: "est" }),
+      403,
+      "ForbiddenRequestError",
+      "EST enrollment requires EST configuration",
+    );
+    const est = CertificateProfileEnvelope.parse(
+      (await api.patch(url, { enrollmentType: "est", estConfig: { passphrase: PASSPHRASE } })).body,
+    ).certificateProfile;
+    expect(est).toMatchObject({
+      enrollmentType: "est",
+      apiConfigId: null,
+      apiConfig: null,
+      estConfig: { disableBootstrapCaValidation: false },
+    });
+    expect(JSON.stringify(est)).not.toContain(PASSPHRASE);
+    const est2 = CertificateProfileEnvelope.parse(
+      (await api.patch(url, { estConfig: { passphrase: "new-pass", disableBootstrapCaValidation: true } })).body,
+    ).certificateProfile;
+    expect(est2.estConfigId).toBe(est.estConfigId);
+    expect(est2.estConfig).toEqual({ disableBootstrapCaValidation: true });
+  });
+
+  test("switching to self-signed clears caId; self-signed needs api enrollment; projectId and caId are immutable", async () => {
+    const p = await create({ caId: FX.externalCaId, externalConfigs: { template: "T" } });
+    const url = `${base}/${p.id}`;
+    const ss = CertificateProfileEnvelope.parse(
+      (await api.patch(url, { issuerType: "self-signed", projectId: FX.restrictedProjectId, caId: FX.internalCaId }))
+        .body,
+    ).certificateProfile;
+    expect(ss).toMatchObject({ issuerType: "self-signed", caId: null, externalConfigs: null, projectId: FX.projectId });
+    expectError(
+      await api.patch(url, { issuerType: "ca" }),
+      403,
+      "ForbiddenRequestError",
+      'A certificate authority is required when issuerType is "ca"',
+    );
+    expectError(
+      await api.patch(url, { enrollmentType: "acme" }),
+      403,
+      "ForbiddenRequestError",
+      "Self-signed certificate profiles only support API enrollment",
+    );
+    expectError(await api.patch(url, { externalConfigs: { template: "T" } }), 400, "BadRequestError");
+  });
+
+  test("DELETE returns the profile; projects are checked", async () => {
+    const p = await create();
+    const del = await api.delete(`${base}/${p.id}`);
+    expect(CertificateProfileEnvelope.parse(del.body).certificateProfile).toEqual(p);
+    expectError(await api.get(`${base}/${p.id}`), 404, "NotFoundError", "Certificate profile not found");
+    expectError(await api.delete(`${base}/${p.id}`), 404, "NotFoundError", "Certificate profile not found");
+    expectError(
+      await api.patch(`${base}/${p.id}`, { description: "x" }),
+      404,
+      "NotFoundError",
+      "Certificate profile not found",
+    );
+    expectError(
+      await api.post(
+        base,
+        body({
+          projectId: FX.restrictedProjectId,
+          caId: FX.restrictedCaId,
+          certificatePolicyId: FX.restrictedPolicyId,
+        }),
+      ),
+      403,
+      "PermissionDenied",
+      "You are not allowed to create on certificate-profiles",
+    );
+    expectError(await api.get(base, { query: { projectId: FX.otherOrgProjectId } }), 403, "PermissionDenied");
+    expect422(await api.get(`${base}/not-a-uuid`), ["id"]);
+  });
+});

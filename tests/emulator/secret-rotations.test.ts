@@ -1,0 +1,431 @@
+import {
+  GeneratedCredentialsResponseSchema,
+  SecretRotationEnvelope,
+  SecretRotationListEnvelope,
+  apiPaths,
+  computeNextRotationAt,
+  defaultPasswordRequirements,
+  rotationTypes,
+  type RotationType,
+  type SecretRotation,
+} from "../../sdk/schemas";
+import type { RunningEmulator } from "../../emulator";
+import { FX, expect422, expectError, start, uniq, type Api } from "./helpers";
+
+let emu: RunningEmulator;
+let api: Api;
+beforeAll(async () => ({ emu, api } = await start()));
+afterAll(() => emu.stop());
+
+const types = Object.values(rotationTypes) as RotationType[];
+const base = (t: string) => apiPaths.secretRotations(t);
+
+const parametersFor: Record<string, Record<string, unknown>> = {
+  "postgres-credentials": { username1: "app_user_a", username2: "app_user_b" },
+  "mssql-credentials": {
+    username1: "app_user_a",
+    username2: "app_user_b",
+    rotationStatement: "ALTER LOGIN [{{username}}] WITH PASSWORD = '{{password}}'",
+  },
+  "mysql-credentials": { username1: "app_user_a", username2: "app_user_b" },
+  "redis-credentials": { permissionScope: "~* +@all" },
+  "azure-client-secret": { objectId: "obj-1", clientId: "client-1", appName: "my-app" },
+};
+
+/** Fresh, unique secret names for a type's mapping. */
+function mappingFor(t: RotationType): Record<string, string> {
+  const tag = uniq("S").toUpperCase().replace(/-/g, "_");
+  return Object.fromEntries(Object.keys(t.secretsMapping.shape).map((k) => [k, `${tag}_${k.toUpperCase()}`]));
+}
+
+function body(t: RotationType, extra: Record<string, unknown> = {}) {
+  return {
+    name: uniq("rot"),
+    projectId: FX.projectId,
+    connectionId: FX.connection(t.connectionApp).id,
+    environment: "dev",
+    secretPath: "/app",
+    rotationInterval: 30,
+    parameters: parametersFor[t.type],
+    secretsMapping: mappingFor(t),
+    ...extra,
+  };
+}
+
+async function create(t: RotationType, extra: Record<string, unknown> = {}): Promise<SecretRotation> {
+  const res = await api.post(base(t.type), body(t, extra));
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return SecretRotationEnvelope.parse(res.body).secretRotation;
+}
+
+const credentials = async (t: string, id: string) =>
+  GeneratedCredentialsResponseSchema.parse((await api.get(`${base(t)}/${id}/generated-credentials`)).body);
+
+const expectedNext = (r: SecretRotation) =>
+  computeNextRotationAt(new Date(r.lastRotatedAt!), r.rotationInterval, r.rotateAtUtc, {
+    isAutoRotationEnabled: r.isAutoRotationEnabled,
+  })?.toISOString() ?? null;
+
+describe.each(types.map((t) => [t.type, t] as const))("%s rotations", (type, t) => {
+  const isSql = t.family === "SQL database credentials";
+
+  test("create issues credentials synchronously and writes the mapped secrets", async () => {
+    const before = Date.now();
+    const r = await create(t, { description: "rotates" });
+    expect(r).toMatchObject({
+      type,
+      activeIndex: 0,
+      rotationStatus: "success",
+      isAutoRotationEnabled: true,
+      rotateAtUtc: { hours: 0, minutes: 0 },
+      isLastRotationManual: true,
+      lastRotationMessage: null,
+      description: "rotates",
+      connection: { app: t.connectionApp, id: FX.connection(t.connectionApp).id },
+      environment: { slug: "dev" },
+      folder: { path: "/app" },
+    });
+    expect(Date.parse(r.lastRotatedAt!)).toBeGreaterThanOrEqual(before - 5);
+    expect(r.lastRotationAttemptedAt).toBe(r.lastRotatedAt);
+    expect(r.nextRotationAt).toBe(expectedNext(r));
+    expect(Date.parse(r.nextRotationAt!)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    if (t.type !== "azure-client-secret") {
+      expect(r.parameters.passwordRequirements).toEqual(defaultPasswordRequirements);
+    }
+
+    const gc = await credentials(type, r.id);
+    expect(gc).toMatchObject({ activeIndex: 0, rotationId: r.id, type });
+    expect(gc.generatedCredentials).toHaveLength(1);
+    const c0 = t.generatedCredentials.parse(gc.generatedCredentials[0]);
+    if (isSql) expect(c0).toMatchObject({ username: "app_user_a" });
+    if ("password" in c0) {
+      expect(String(c0.password)).toHaveLength(48);
+      expect(String(c0.password)).toMatch(/[a-z]/);
+      expect(String(c0.password)).toMatch(/[A-Z]/);
+      expect(String(c0.password)).toMatch(/[0-9]/);
+    }
+    if (type === "azure-client-secret") expect(c0).toMatchObject({ clientId: "client-1" });
+    // the rotation body itself never carries generated secrets
+    for (const f of t.secretFields) expect(JSON.stringify(r)).not.toContain(String((c0 as Record<string, unknown>)[f]));
+
+    // the secrets are in the folder now: the same names clash
+    const again = await api.post(base(type), body(t, { secretsMapping: r.secretsMapping }));
+    expectError(
+      again,
+      400,
+      "BadRequestError",
+      `The following secrets already exist at the path "/app": ${Object.values(r.secretsMapping).join(", ")}`,
+    );
+  });
+
+  test("rotate-secrets flips activeIndex and issues new credentials", async () => {
+    const r = await create(t);
+    const c0 = (await credentials(type, r.id)).generatedCredentials[0]!;
+    await new Promise((res) => setTimeout(res, 5));
+    const rotated = SecretRotationEnvelope.parse(
+      (await api.post(`${base(type)}/${r.id}/rotate-secrets`)).body,
+    ).secretRotation;
+    expect(rotated.activeIndex).toBe(1);
+    expect(rotated.isLastRotationManual).toBe(true);
+    expect(Date.parse(rotated.lastRotatedAt!)).toBeGreaterThan(Date.parse(r.lastRotatedAt!));
+    expect(rotated.nextRotationAt).toBe(expectedNext(rotated));
+    const gc = await credentials(type, r.id);
+    expect(gc.activeIndex).toBe(1);
+    expect(gc.generatedCredentials).toHaveLength(2);
+    expect(gc.generatedCredentials[0]).toEqual(c0);
+    if (isSql) expect(gc.generatedCredentials[1]!.username).toBe("app_user_b");
+    for (const f of t.secretFields) expect(gc.generatedCredentials[1]![f]).not.toBe(c0[f]);
+    const back = SecretRotationEnvelope.parse(
+      (await api.post(`${base(type)}/${r.id}/rotate-secrets`)).body,
+    ).secretRotation;
+    expect(back.activeIndex).toBe(0);
+    const gc2 = await credentials(type, r.id);
+    for (const f of t.secretFields) expect(gc2.generatedCredentials[0]![f]).not.toBe(c0[f]);
+  });
+
+  test("reads by id, name and list; wrong type 400; unknown 404", async () => {
+    const r = await create(t);
+    expect(SecretRotationEnvelope.parse((await api.get(`${base(type)}/${r.id}`)).body).secretRotation).toEqual(r);
+    const byName = await api.get(`${base(type)}/rotation-name/${r.name}`, {
+      query: { projectId: FX.projectId, environment: "dev", secretPath: "/app/" },
+    });
+    expect(byName.body.secretRotation.id).toBe(r.id);
+    expect422(
+      await api.get(`${base(type)}/rotation-name/${r.name}`, {
+        query: { projectId: FX.projectId, environment: "dev" },
+      }),
+      ["secretPath"],
+    );
+    expectError(
+      await api.get(`${base(type)}/rotation-name/${r.name}`, {
+        query: { projectId: FX.projectId, environment: "dev", secretPath: "/" },
+      }),
+      404,
+      "NotFoundError",
+    );
+    const list = SecretRotationListEnvelope.parse(
+      (await api.get(base(type), { query: { projectId: FX.projectId } })).body,
+    ).secretRotations;
+    expect(list.find((x) => x.id === r.id)).toEqual(r);
+    expect(list.every((x) => x.type === type)).toBe(true);
+    const other = types.find((x) => x.type !== type)!;
+    expectError(
+      await api.get(`${base(other.type)}/${r.id}`),
+      400,
+      "BadRequestError",
+      `Secret Rotation with ID "${r.id}" is not configured for ${other.label}`,
+    );
+    const missing = "0f0f0f0f-0000-4000-8000-00000000dead";
+    expectError(
+      await api.get(`${base(type)}/${missing}`),
+      404,
+      "NotFoundError",
+      `Could not find ${t.label} Rotation with ID ${missing}`,
+    );
+    expectError(await api.post(`${base(type)}/${missing}/rotate-secrets`), 404, "NotFoundError");
+    expectError(await api.get(`${base(type)}/${missing}/generated-credentials`), 404, "NotFoundError");
+  });
+
+  test("PATCH: description, interval and a renamed mapping", async () => {
+    const r = await create(t);
+    const mapping = mappingFor(t);
+    const res = await api.patch(`${base(type)}/${r.id}`, {
+      description: "patched",
+      rotationInterval: 2,
+      secretsMapping: mapping,
+    });
+    expect(res.status).toBe(200);
+    const p = SecretRotationEnvelope.parse(res.body).secretRotation;
+    expect(p).toMatchObject({ description: "patched", rotationInterval: 2, secretsMapping: mapping, activeIndex: 0 });
+    expect(p.nextRotationAt).toBe(expectedNext(p));
+    // the old names are free, the new ones taken
+    expect((await api.post(base(type), body(t, { secretsMapping: r.secretsMapping }))).status).toBe(200);
+    expect((await api.post(base(type), body(t, { secretsMapping: mapping }))).status).toBe(400);
+  });
+
+  test("needs a connection of its kind", async () => {
+    const wrongApp = type === "postgres-credentials" ? "mysql" : "postgres";
+    const wrong = FX.connection(wrongApp);
+    expectError(
+      await api.post(base(type), body(t, { connectionId: wrong.id })),
+      400,
+      "BadRequestError",
+      /cannot be used to connect to/,
+    );
+  });
+
+  test("DELETE honours deleteSecrets (missing = false) and returns the rotation", async () => {
+    const r = await create(t);
+    const del = await api.delete(`${base(type)}/${r.id}`);
+    expect(del.status).toBe(200);
+    expect(SecretRotationEnvelope.parse(del.body).secretRotation).toEqual(r);
+    expect((await api.get(`${base(type)}/${r.id}`)).status).toBe(404);
+    // secrets stayed: reusing the names clashes
+    expect((await api.post(base(type), body(t, { secretsMapping: r.secretsMapping }))).status).toBe(400);
+
+    const s = await create(t);
+    const del2 = await api.delete(`${base(type)}/${s.id}`, {
+      query: { deleteSecrets: "true", revokeGeneratedCredentials: "true" },
+    });
+    expect(del2.status).toBe(200);
+    // secrets removed: the names are free again
+    expect((await api.post(base(type), body(t, { secretsMapping: s.secretsMapping }))).status).toBe(200);
+    expect422(await api.delete(`${base(type)}/${s.id}`, { query: { deleteSecrets: "maybe" } }), ["deleteSecrets"]);
+  });
+});
+
+describe("rotation field rules (spec part 8) and service rules", () => {
+  const t = rotationTypes["postgres-credentials"];
+  const post = (extra: Record<string, unknown>) => api.post(base(t.type), body(t, extra));
+
+  test("rotationInterval: at least 1 day", async () => {
+    expect((await post({ rotationInterval: 1 })).status).toBe(200);
+    expect422(await post({ rotationInterval: 0.5 }), ["rotationInterval"], "must be at least 1 (days)");
+    expect422(await post({ rotationInterval: 0 }), ["rotationInterval"]);
+    expect422(await post({ rotationInterval: -3 }), ["rotationInterval"]);
+    const r = await create(t);
+    expect422(await api.patch(`${base(t.type)}/${r.id}`, { rotationInterval: 0.5 }), ["rotationInterval"]);
+  });
+
+  test("name: 1 to 64; description at most 256; environment 1 to 64", async () => {
+    const n64 = `r${"o".repeat(62)}t`;
+    expect((await post({ name: n64 })).status).toBe(200);
+    expect422(await post({ name: `${n64}x` }), ["name"], "must be at most 64 characters");
+    expect422(await post({ name: "" }), ["name"]);
+    expect((await post({ description: "d".repeat(256) })).status).toBe(200);
+    expect422(await post({ description: "d".repeat(257) }), ["description"]);
+    expect422(await post({ environment: "e".repeat(65) }), ["environment"]);
+    expectError(
+      await post({ environment: "e".repeat(64) }),
+      400,
+      "BadRequestError",
+      /Could not find folder with path "\/app" in environment "e{64}"/,
+    );
+    expect422(await post({ secretPath: "" }), ["secretPath"]);
+    expect422(await post({ projectId: "" }), ["projectId"]);
+  });
+
+  test("rotateAtUtc, parameters and secretsMapping are checked", async () => {
+    expect422(await post({ rotateAtUtc: { hours: 24, minutes: 0 } }), ["rotateAtUtc", "hours"]);
+    expect422(await post({ rotateAtUtc: { hours: 1, minutes: 60 } }), ["rotateAtUtc", "minutes"]);
+    expect422(await post({ parameters: { username1: "a" } }), ["parameters", "username2"]);
+    expect422(await post({ parameters: { username1: "a", username2: "b", rotationStatement: "ALTER {{username}}" } }), [
+      "parameters",
+      "rotationStatement",
+    ]);
+    expect422(await post({ secretsMapping: { username: "A:B", password: "P" } }), ["secretsMapping", "username"]);
+    expect422(
+      await post({
+        parameters: {
+          username1: "a",
+          username2: "b",
+          passwordRequirements: { length: 4, required: { digits: 3, lowercase: 3, uppercase: 0, symbols: 0 } },
+        },
+      }),
+      ["parameters", "passwordRequirements", "required"],
+    );
+  });
+
+  test("passwordRequirements shape the generated password", async () => {
+    const passwordRequirements = {
+      length: 20,
+      required: { digits: 5, lowercase: 0, uppercase: 0, symbols: 4 },
+      allowedSymbols: "#%",
+    };
+    const r = await create(t, { parameters: { username1: "a", username2: "b", passwordRequirements } });
+    expect(r.parameters.passwordRequirements).toEqual(passwordRequirements);
+    const pw = (await credentials(t.type, r.id)).generatedCredentials[0]!.password!;
+    expect(pw).toHaveLength(20);
+    expect(pw.replace(/[^0-9]/g, "").length).toBeGreaterThanOrEqual(5);
+    expect(pw.replace(/[^#%]/g, "").length).toBeGreaterThanOrEqual(4);
+    expect(pw).toMatch(/^[A-Za-z0-9#%]+$/);
+  });
+
+  test("rotation names are unique per folder", async () => {
+    const name = uniq("same");
+    expect((await post({ name })).status).toBe(200);
+    expectError(
+      await post({ name }),
+      400,
+      "BadRequestError",
+      `A Secret Rotation with the name "${name}" already exists at the secret path "/app"`,
+    );
+    expect((await post({ name, secretPath: "/app/db" })).status).toBe(200);
+    const other = await create(t);
+    expectError(
+      await api.patch(`${base(t.type)}/${other.id}`, { name }),
+      400,
+      "BadRequestError",
+      `A Secret Rotation with the name "${name}" already exists at the secret path "/app"`,
+    );
+  });
+
+  test("secrets that already exist in the folder are refused", async () => {
+    const res = await post({ secretsMapping: { username: FX.existingSecret.key, password: uniq("P").toUpperCase() } });
+    expectError(
+      res,
+      400,
+      "BadRequestError",
+      `The following secrets already exist at the path "/app": ${FX.existingSecret.key}`,
+    );
+    // another folder: no clash
+    expect(
+      (
+        await post({
+          secretPath: "/",
+          secretsMapping: { username: FX.existingSecret.key, password: uniq("P").toUpperCase() },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  test("PATCH renames the mapped secrets, recomputes nextRotationAt, strips immutable fields", async () => {
+    const r = await create(t);
+    const url = `${base(t.type)}/${r.id}`;
+    expectError(
+      await api.patch(url, { secretsMapping: { username: FX.existingSecret.key, password: "X_PW" } }),
+      400,
+      "BadRequestError",
+      `The following secrets already exist at the path "/app": ${FX.existingSecret.key}`,
+    );
+    const renamed = mappingFor(t);
+    // keeping one of its own names is not a clash
+    const p = await api.patch(url, { secretsMapping: { ...renamed, username: r.secretsMapping.username } });
+    expect(p.status).toBe(200);
+    expect(p.body.secretRotation.secretsMapping).toEqual({ ...renamed, username: r.secretsMapping.username });
+    // the old password name is free again, the new one is taken
+    expect(
+      (await post({ secretsMapping: { username: uniq("U").toUpperCase(), password: r.secretsMapping.password } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await post({ secretsMapping: { username: uniq("U").toUpperCase(), password: renamed.password } })).status,
+    ).toBe(400);
+
+    const off = SecretRotationEnvelope.parse(
+      (await api.patch(url, { isAutoRotationEnabled: false })).body,
+    ).secretRotation;
+    expect(off.nextRotationAt).toBeNull();
+    const on = SecretRotationEnvelope.parse(
+      (
+        await api.patch(url, {
+          isAutoRotationEnabled: true,
+          rotationInterval: 2,
+          rotateAtUtc: { hours: 23, minutes: 59 },
+        })
+      ).body,
+    ).secretRotation;
+    expect(on.nextRotationAt).toBe(expectedNext(on));
+    expect(on.rotateAtUtc).toEqual({ hours: 23, minutes: 59 });
+    expect(Date.parse(on.updatedAt)).toBeGreaterThanOrEqual(Date.parse(r.updatedAt));
+
+    const other = FX.connection("postgres").id;
+    const strip = SecretRotationEnvelope.parse(
+      (
+        await api.patch(url, {
+          connectionId: "0f0f0f0f-0000-4000-8000-000000000000",
+          environment: "prod",
+          secretPath: "/infra",
+          projectId: FX.restrictedProjectId,
+          type: "x",
+          description: "only this",
+        })
+      ).body,
+    ).secretRotation;
+    expect(strip).toMatchObject({
+      connectionId: other,
+      environment: { slug: "dev" },
+      folder: { path: "/app" },
+      projectId: FX.projectId,
+      type: t.type,
+      description: "only this",
+    });
+    expect422(await api.patch(url, { parameters: { username1: "a" } }), ["parameters", "username2"]);
+    const params = await api.patch(url, { parameters: { username1: "x1", username2: "x2" } });
+    expect(params.body.secretRotation.parameters).toEqual({
+      username1: "x1",
+      username2: "x2",
+      passwordRequirements: defaultPasswordRequirements,
+    });
+    await api.post(`${url}/rotate-secrets`);
+    expect((await credentials(t.type, r.id)).generatedCredentials[1]!.username).toBe("x2");
+  });
+
+  test("projects: not a member or other org 403, unknown 404", async () => {
+    expectError(
+      await post({ projectId: FX.restrictedProjectId }),
+      403,
+      "PermissionDenied",
+      "You are not allowed to create on secret-rotation",
+    );
+    expectError(await post({ projectId: FX.otherOrgProjectId }), 403, "PermissionDenied");
+    expectError(await post({ projectId: "0f0f0f0f-0000-4000-8000-00000000beef" }), 404, "NotFoundError");
+    expect422(await api.get(base(t.type)), ["projectId"]);
+    expectError(
+      await post({ secretPath: "/nope" }),
+      400,
+      "BadRequestError",
+      `Could not find folder with path "/nope" in environment "dev" for project with ID "${FX.projectId}"`,
+    );
+  });
+});
