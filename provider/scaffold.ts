@@ -69,6 +69,14 @@ export interface Family<Remote extends { id: string }> {
   read(client: SecretOpsClient, id: string, outs: Plain): Promise<Remote | undefined>;
   update(client: SecretOpsClient, id: string, patch: Plain, outs: Plain): Promise<Remote>;
   delete(client: SecretOpsClient, id: string, outs: Plain): Promise<void>;
+  /**
+   * Work the last create/update left unfinished (a failed sync job): when `needed` says so, diff
+   * reports a change and update runs `run` (then `settle`) even if no arg changed.
+   */
+  readonly resume?: {
+    needed(outs: Plain): boolean;
+    run(client: SecretOpsClient, id: string, outs: Plain): Promise<Remote>;
+  };
   /** Work after create/update, e.g. waiting for a sync job. Throw `SettleFailure` to keep the resource. */
   settle?(client: SecretOpsClient, remote: Remote, options: Plain): Promise<Remote>;
 }
@@ -218,7 +226,8 @@ export function providerFor<Remote extends { id: string }>(family: Family<Remote
         (k) => args[k] !== undefined && (containsUnknown(args[k]) || !sameValue(args[k], observed[k])),
       );
       const changedOptions = Object.keys(options).filter((k) => !sameValue(options[k], olds[k]));
-      const changes = changedFields(fam, args, olds).length > 0 || changedOptions.length > 0;
+      const changes =
+        changedFields(fam, args, olds).length > 0 || changedOptions.length > 0 || family.resume?.needed(olds) === true;
       return {
         changes: changes || replaces.length > 0,
         replaces,
@@ -272,11 +281,15 @@ export function providerFor<Remote extends { id: string }>(family: Family<Remote
       const { args, options } = split(fam, news);
       const patch = patchFor(fam, args, olds);
       const previous = olds[SECRET_HASHES] as SecretHashes | undefined;
-      if (!Object.keys(patch).length) {
+      let remote: Remote;
+      if (Object.keys(patch).length) {
+        remote = await family.update(client, id, patch, olds);
+      } else if (family.resume?.needed(olds)) {
+        remote = await family.resume.run(client, id, olds);
+      } else {
         // Only provider options changed: nothing to send.
         return { outs: { ...olds, ...options } };
       }
-      let remote = await family.update(client, id, patch, olds);
       remote = await settle(client, remote, args, options, previous);
       return { outs: outputsOf(fam, remote, args, options, previous) };
     },

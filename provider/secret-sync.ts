@@ -145,6 +145,11 @@ export const secretSyncFamily: Family<RemoteSync> = {
     }
     if (last) throw new Error(`removing the secrets of sync "${sync.name}" did not finish in time (status: ${last.removeStatus})`);
   },
+  // A sync whose last job failed is synced again by the next `pulumi up`.
+  resume: {
+    needed: (outs) => outs.syncStatus === "failed" && outs.isAutoSyncEnabled === true,
+    run: (client, id, outs) => client.secretSyncs.syncSecrets(outs.destination as SyncDestinationSlug, id),
+  },
   async settle(client, sync, opts) {
     if (!opts.waitForSync || !sync.isAutoSyncEnabled) return sync;
     const timeout = Number(opts.syncTimeoutSeconds);
