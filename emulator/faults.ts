@@ -26,6 +26,15 @@ export const FaultRuleSchema = z
     status: z.number().int().min(400).max(599).optional(),
     latencyMs: z.number().int().min(0).max(120_000).optional(),
     retryAfterSeconds: z.number().int().min(0).optional(),
+    /**
+     * Apply after the request was handled: its effects are kept, but the client gets the fault
+     * instead of the response (a lost response: the ambiguous case a client must not retry blindly).
+     */
+    after: z.boolean().optional(),
+  })
+  .refine((r) => !r.after || r.kind === "reset" || r.kind === "status", {
+    error: "after applies only to the reset and status kinds",
+    path: ["after"],
   })
   .refine((r) => r.kind !== "status" || r.status !== undefined, {
     error: "status is required for kind status",
@@ -72,10 +81,11 @@ export class Faults {
     return this.rules.length === 0;
   }
 
-  /** The rules that apply to this request, in order, counted as applied. */
-  take(method: string, path: string): FaultRule[] {
+  /** The rules that apply to this request in this phase, in order, counted as applied. */
+  take(method: string, path: string, phase: "before" | "after" = "before"): FaultRule[] {
     const out: FaultRule[] = [];
     for (const r of this.rules) {
+      if (Boolean(r.after) !== (phase === "after")) continue;
       if (r.method && r.method.toUpperCase() !== method) continue;
       if (r.path && !r.path.test(path)) continue;
       if (r.probability !== undefined && Math.random() >= r.probability) continue;

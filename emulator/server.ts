@@ -143,6 +143,23 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
     setActor(req, { identity, orgId: identity.orgId });
   });
 
+  // Faults with `after: true`: the request was handled, and the client loses the response.
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (faults.empty || req.url.startsWith(ADMIN_PREFIX) || reset.has(req)) return payload;
+    const path = pathOf(req.url);
+    const [rule] = faults.take(req.method, path, "after");
+    if (!rule) return payload;
+    if (rule.kind === "reset") {
+      reset.add(req);
+      requests.push({ method: req.method, path, url: req.url, status: 0, durationMs: reply.elapsedTime, at: new Date().toISOString() });
+      reply.raw.socket?.destroy();
+      return payload;
+    }
+    const status = rule.status ?? 500;
+    reply.code(status);
+    return JSON.stringify({ reqId: req.id, statusCode: status, message: messageForStatus(status), error: errorNameForStatus(status) });
+  });
+
   app.addHook("onResponse", async (req, reply) => {
     if (req.url.startsWith(ADMIN_PREFIX) || reset.has(req)) return;
     requests.push({

@@ -236,6 +236,21 @@ describe("admin: faults and request log", () => {
     expect((await api.get(LIST)).status).toBe(200);
   });
 
+  test("after-faults keep the request's effect and lose its response", async () => {
+    await api.post("/__admin/faults", { kind: "reset", after: true, count: 1, method: "PATCH" });
+    const conn = FX.connection("auth0").id;
+    const before = (await api.get(`${LIST}/${conn}`)).body.appConnection.version;
+    await expect(api.patch(`${LIST}/${conn}`, { description: "applied, response lost" })).rejects.toThrow();
+    const after = (await api.get(`${LIST}/${conn}`)).body.appConnection;
+    expect(after.version).toBe(before + 1);
+    expect(after.description).toBe("applied, response lost");
+
+    await api.post("/__admin/faults", { kind: "status", status: 502, after: true, count: 1, method: "PATCH" });
+    expectError(await api.patch(`${LIST}/${conn}`, { description: "applied again" }), 502, "BadGatewayError");
+    expect((await api.get(`${LIST}/${conn}`)).body.appConnection.description).toBe("applied again");
+    expect422(await api.post("/__admin/faults", { kind: "latency", latencyMs: 1, after: true }), ["after"]);
+  });
+
   test("fault rules are validated", async () => {
     expect422(await api.post("/__admin/faults", { kind: "status" }), ["status"]);
     expect422(await api.post("/__admin/faults", { kind: "explode" }), ["kind"]);

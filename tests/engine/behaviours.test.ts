@@ -157,7 +157,30 @@ describe("provider behaviours under the real engine", () => {
     expect(del.path).toBe(`/api/v2/secret-rotations/postgres-credentials/${id}`);
     expect(del.url).toContain("deleteSecrets=true");
     expect(del.url).toContain("revokeGeneratedCredentials=true");
+    // The secrets are gone: a rotation writing the same secret names can be created again.
+    const again = await env.client.secretRotations.create("postgres-credentials", rotationArgs("adopted") as never);
+    await env.client.secretRotations.delete("postgres-credentials", again.id, { deleteSecrets: true });
   });
+  it("resolves a create whose response was lost through the read by slug, never by posting again", async () => {
+    await fetch(`${env.emulator.url}/__admin/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ method: "POST", path: "^/api/v1/cert-manager/certificate-profiles$", kind: "reset", after: true, count: 1 }),
+    });
+    const args = { projectId: PROJECT, certificatePolicyId: POLICY, caId: CA, slug: "lost-response", enrollmentType: "acme" };
+    await env.declare([{ kind: "CertificateProfile", name: "lost", args }]);
+    await env.resetRequests();
+    await env.t.stack.up();
+    const calls = api(await env.requests());
+    expect(calls.filter((c) => c.startsWith("POST"))).toEqual(["POST /api/v1/cert-manager/certificate-profiles"]);
+    expect(calls).toContain("GET /api/v1/cert-manager/certificate-profiles/slug/lost-response");
+    const onService = await env.client.certificateProfiles.getBySlug("lost-response", PROJECT);
+    expect(((await env.t.stack.outputs()).lost!.value as { id: string }).id).toBe(onService.id);
+    expect((await env.t.stack.preview()).changeSummary).toEqual({ same: 2 });
+    await env.declare([]);
+    await env.t.stack.up();
+  });
+
 });
 
 describe("provider credentials", () => {
