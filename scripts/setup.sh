@@ -10,7 +10,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund --loglevel=error
 fi
 log "building (tsc)"
-npx tsc -p tsconfig.build.json
+npm run --silent build
 # Programs in this checkout (the quickstart, the examples, the engine tests' programs) load the
 # package by name, in the program and in the provider process, as an installed copy would be.
 ln -sfn .. node_modules/secretops-pulumi

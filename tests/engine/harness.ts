@@ -44,14 +44,19 @@ export interface TestStackOptions {
 
 let counter = 0;
 
+/**
+ * Programs load the package by name, in the program and in the provider process, as they would
+ * an installed copy; scripts/setup.sh links this checkout as node_modules/secretops-pulumi.
+ */
+function ensureSelfLink() {
+  const link = path.join(repoRoot, "node_modules", "secretops-pulumi");
+  if (!fs.existsSync(link)) fs.symlinkSync("..", link, "dir");
+}
+
 export async function createTestStack(opts: TestStackOptions): Promise<TestStack> {
   const workDir = path.isAbsolute(opts.program) ? opts.program : path.join(programsDir, opts.program);
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-engine-"));
-  // The provider code `require`s the package by name inside the provider process, as it would
-  // in a user's program: this directory on NODE_PATH makes the name resolve to this checkout.
-  const nodePath = path.join(stateDir, "node_path");
-  fs.mkdirSync(nodePath);
-  fs.symlinkSync(repoRoot, path.join(nodePath, "secretops-pulumi"), "dir");
+  ensureSelfLink();
 
   const bin = pulumiBinDir();
   const pulumiCommand = await PulumiCommand.get({ root: path.dirname(bin) });
@@ -61,7 +66,6 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
     PULUMI_HOME: path.join(stateDir, ".pulumi-home"),
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    NODE_PATH: [nodePath, path.join(repoRoot, "node_modules")].join(path.delimiter),
     ...opts.env,
   };
   const stackName = `t${process.pid}x${++counter}`;

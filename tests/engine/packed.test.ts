@@ -1,0 +1,96 @@
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { changeCounts, cliStackExport, createTestStack, programsDir, repoRoot, TestStack } from "./harness";
+import type { Emulator } from "./lifecycle";
+import { startEmulator } from "../../emulator";
+
+// A user's program that installs the packed package (`npm pack`) in a directory of its own
+// behaves the same, and each resource's serialized provider stays small.
+jest.setTimeout(15 * 60_000);
+
+describe("the packed package in a user's program", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-user-"));
+  let emulator: Emulator;
+  let t: TestStack;
+
+  beforeAll(async () => {
+    const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: repoRoot, encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .pop()!;
+    const pulumiVersion = require("@pulumi/pulumi/package.json").version;
+    fs.writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "user-program", private: true, dependencies: { "secretops-pulumi": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion } }),
+    );
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "inherit" });
+    for (const f of ["Pulumi.yaml", "index.js"]) fs.copyFileSync(path.join(programsDir, "resources", f), path.join(dir, f));
+    emulator = await startEmulator({ port: 0, rateLimits: false, syncJobDelayMs: 50 });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+    await emulator?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("resolves the package from its own node_modules, not from this checkout", () => {
+    const resolved = require.resolve("secretops-pulumi/runtime", { paths: [dir] });
+    expect(resolved.startsWith(fs.realpathSync(dir))).toBe(true);
+  });
+
+  it("runs up, a no-change preview and destroy, with a serialized provider of at most 4 KB per resource", async () => {
+    const f = emulator.summary;
+    const project = f.projects[0]!;
+    const conn = (app: string) => f.connections.find((c) => c.app === app)!.id;
+    const resources = [
+      {
+        kind: "SecretSync",
+        name: "sync",
+        args: {
+          destination: "azure-key-vault", name: "kv", projectId: project.id, connectionId: conn("azure-key-vault"),
+          environment: "dev", secretPath: "/", syncOptions: { initialSyncBehavior: "overwrite-destination" },
+          destinationConfig: { vaultBaseUrl: "https://kv.vault.azure.net" },
+        },
+      },
+      {
+        kind: "SecretRotation",
+        name: "rotation",
+        args: {
+          type: "redis-credentials", name: "cache", projectId: project.id, connectionId: conn("redis"), environment: "dev",
+          secretPath: "/", rotationInterval: 14, parameters: { permissionScope: "~* +@all" }, secretsMapping: { username: "REDIS_USER", password: "REDIS_PASSWORD" },
+        },
+      },
+      {
+        kind: "CertificateProfile",
+        name: "profile",
+        args: { projectId: project.id, certificatePolicyId: f.certificatePolicies[0]!.id, slug: "self-signed-api", issuerType: "self-signed", enrollmentType: "api", apiConfig: { autoRenew: true, renewBeforeDays: 10 } },
+      },
+      { kind: "AppConnectionSettings", name: "settings", args: { app: "venafi", connectionName: "emulator-venafi", description: "from a packed install" } },
+    ];
+    t = await createTestStack({
+      program: dir,
+      config: {
+        "resources:resources": { value: JSON.stringify(resources) },
+        "secretops:apiUrl": { value: emulator.url },
+        "secretops:token": { value: emulator.token, secret: true },
+      },
+    });
+    const up = await t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges).create).toBe(5);
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
+
+    const state = JSON.parse(await cliStackExport(t));
+    const ours = state.deployment.resources.filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/secretops:"));
+    expect(ours).toHaveLength(4);
+    for (const r of ours) {
+      expect(Buffer.byteLength(r.inputs.__provider)).toBeLessThanOrEqual(4096);
+      expect(r.inputs.__provider).toContain('require("secretops-pulumi/runtime")');
+      expect(r.inputs.__provider).not.toContain(repoRoot);
+    }
+    const destroy = await t.stack.destroy();
+    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(5);
+  });
+});
+
