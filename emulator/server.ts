@@ -151,13 +151,25 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
     if (!rule) return payload;
     if (rule.kind === "reset") {
       reset.add(req);
-      requests.push({ method: req.method, path, url: req.url, status: 0, durationMs: reply.elapsedTime, at: new Date().toISOString() });
+      requests.push({
+        method: req.method,
+        path,
+        url: req.url,
+        status: 0,
+        durationMs: reply.elapsedTime,
+        at: new Date().toISOString(),
+      });
       reply.raw.socket?.destroy();
       return payload;
     }
     const status = rule.status ?? 500;
     reply.code(status);
-    return JSON.stringify({ reqId: req.id, statusCode: status, message: messageForStatus(status), error: errorNameForStatus(status) });
+    return JSON.stringify({
+      reqId: req.id,
+      statusCode: status,
+      message: messageForStatus(status),
+      error: errorNameForStatus(status),
+    });
   });
 
   app.addHook("onResponse", async (req, reply) => {

@@ -80,7 +80,11 @@ export const appConnectionSettingsFamily: Family<RemoteConnection> = {
       })
       .superRefine((s, ctx) => {
         if ((s.connectionId === undefined) === (s.connectionName === undefined)) {
-          ctx.addIssue({ code: "custom", path: ["connectionId"], message: "give exactly one of connectionId and connectionName" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["connectionId"],
+            message: "give exactly one of connectionId and connectionName",
+          });
         }
         if (s.isPlatformManagedCredentials === true && s.credentials === undefined) {
           ctx.addIssue({
@@ -132,8 +136,21 @@ export const appConnectionSettingsFamily: Family<RemoteConnection> = {
 };
 
 const outputNames = [
-  "app", "connectionId", "connectionName", "projectId", "description", "credentials", "isPlatformManagedCredentials",
-  "gatewayId", "isAutoRotationEnabled", "rotation", "name", "method", "version", "orgId", "updatedAt",
+  "app",
+  "connectionId",
+  "connectionName",
+  "projectId",
+  "description",
+  "credentials",
+  "isPlatformManagedCredentials",
+  "gatewayId",
+  "isAutoRotationEnabled",
+  "rotation",
+  "name",
+  "method",
+  "version",
+  "orgId",
+  "updatedAt",
 ] as const;
 
 /**

@@ -105,6 +105,7 @@ export const certificateProfileFamily: Family<RemoteProfile> = {
     };
   },
   computed: (p) => ({
+    acmeDirectoryUrl: p.acmeConfig?.directoryUrl,
     estConfigId: p.estConfigId,
     apiConfigId: p.apiConfigId,
     acmeConfigId: p.acmeConfigId,
@@ -114,7 +115,8 @@ export const certificateProfileFamily: Family<RemoteProfile> = {
   }),
 
   create: (client, args) => client.certificateProfiles.create(args as never),
-  findExisting: (client, args) => orUndefinedOn404(client.certificateProfiles.getBySlug(args.slug as string, args.projectId as string)),
+  findExisting: (client, args) =>
+    orUndefinedOn404(client.certificateProfiles.getBySlug(args.slug as string, args.projectId as string)),
   read: (client, id) => orUndefinedOn404(client.certificateProfiles.get(id)),
   update: (client, id, patch) => client.certificateProfiles.update(id, patch as never),
   async delete(client, id) {
@@ -123,9 +125,26 @@ export const certificateProfileFamily: Family<RemoteProfile> = {
 };
 
 const outputNames = [
-  "projectId", "certificatePolicyId", "slug", "enrollmentType", "issuerType", "caId", "description",
-  "estConfig", "apiConfig", "acmeConfig", "scepConfig", "externalConfigs", "defaults",
-  "estConfigId", "apiConfigId", "acmeConfigId", "scepConfigId", "createdAt", "updatedAt",
+  "projectId",
+  "certificatePolicyId",
+  "slug",
+  "enrollmentType",
+  "issuerType",
+  "caId",
+  "description",
+  "estConfig",
+  "apiConfig",
+  "acmeConfig",
+  "scepConfig",
+  "externalConfigs",
+  "defaults",
+  "acmeDirectoryUrl",
+  "estConfigId",
+  "apiConfigId",
+  "acmeConfigId",
+  "scepConfigId",
+  "createdAt",
+  "updatedAt",
 ] as const;
 /** Config objects that hold a secret are secret as a whole in state and in previews. */
 const secretArgs = ["estConfig", "scepConfig"] as const;
@@ -150,6 +169,8 @@ export class CertificateProfile extends pulumi.dynamic.Resource {
   declare readonly scepConfig: pulumi.Output<Record<string, unknown> | undefined>;
   declare readonly externalConfigs: pulumi.Output<Record<string, unknown> | null>;
   declare readonly defaults: pulumi.Output<Record<string, unknown> | null>;
+  /** ACME enrollment: the directory URL ACME clients use (computed by the service). */
+  declare readonly acmeDirectoryUrl: pulumi.Output<string | undefined>;
   declare readonly estConfigId: pulumi.Output<string | null>;
   declare readonly apiConfigId: pulumi.Output<string | null>;
   declare readonly acmeConfigId: pulumi.Output<string | null>;

@@ -22,7 +22,10 @@ export const settingSources = {
   apiUrl: { key: "secretops:apiUrl", env: ["SECRETOPS_API_URL", "INFISICAL_HOST"] },
   token: { key: "secretops:token", env: ["SECRETOPS_TOKEN", "INFISICAL_TOKEN"] },
   clientId: { key: "secretops:clientId", env: ["SECRETOPS_CLIENT_ID", "INFISICAL_UNIVERSAL_AUTH_CLIENT_ID"] },
-  clientSecret: { key: "secretops:clientSecret", env: ["SECRETOPS_CLIENT_SECRET", "INFISICAL_UNIVERSAL_AUTH_CLIENT_SECRET"] },
+  clientSecret: {
+    key: "secretops:clientSecret",
+    env: ["SECRETOPS_CLIENT_SECRET", "INFISICAL_UNIVERSAL_AUTH_CLIENT_SECRET"],
+  },
   readsPerMinute: { key: "secretops:readsPerMinute", env: ["SECRETOPS_READS_PER_MINUTE"] },
   writesPerMinute: { key: "secretops:writesPerMinute", env: ["SECRETOPS_WRITES_PER_MINUTE"] },
   timeoutMs: { key: "secretops:timeoutMs", env: ["SECRETOPS_TIMEOUT_MS"] },
@@ -93,11 +96,14 @@ export function clientFrom(config: ConfigReader | undefined): SecretOpsClient {
   };
   if (s.token) return new SecretOpsClient({ baseUrl: s.apiUrl, token: s.token }, options);
   if (s.clientId && s.clientSecret) {
-    return new SecretOpsClient({ baseUrl: s.apiUrl, universalAuth: { clientId: s.clientId, clientSecret: s.clientSecret } }, options);
+    return new SecretOpsClient(
+      { baseUrl: s.apiUrl, universalAuth: { clientId: s.clientId, clientSecret: s.clientSecret } },
+      options,
+    );
   }
   throw new Error(
-      "no credentials configured: set `pulumi config set --secret secretops:token <token>`, or " +
-        "secretops:clientId and `--secret secretops:clientSecret` for universal auth " +
-        "(or SECRETOPS_TOKEN / INFISICAL_TOKEN, INFISICAL_UNIVERSAL_AUTH_CLIENT_ID / _SECRET)",
+    "no credentials configured: set `pulumi config set --secret secretops:token <token>`, or " +
+      "secretops:clientId and `--secret secretops:clientSecret` for universal auth " +
+      "(or SECRETOPS_TOKEN / INFISICAL_TOKEN, INFISICAL_UNIVERSAL_AUTH_CLIENT_ID / _SECRET)",
   );
 }

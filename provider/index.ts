@@ -1,4 +1,10 @@
-export { SecretSync, GenericSecretSync, type SecretSyncArgs, type GenericSecretSyncArgs, type SecretSyncCommonArgs } from "./secret-sync";
+export {
+  SecretSync,
+  GenericSecretSync,
+  type SecretSyncArgs,
+  type GenericSecretSyncArgs,
+  type SecretSyncCommonArgs,
+} from "./secret-sync";
 export { SecretRotation, type SecretRotationArgs, type SecretRotationCommonArgs } from "./secret-rotation";
 export { CertificateProfile, type CertificateProfileArgs } from "./certificate-profile";
 export { AppConnectionSettings, type AppConnectionSettingsArgs } from "./app-connection-settings";

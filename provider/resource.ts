@@ -51,7 +51,10 @@ export function withSecretOutputs(
   opts: pulumi.CustomResourceOptions | undefined,
   secretOutputs: readonly string[],
 ): pulumi.CustomResourceOptions {
-  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs, "secretHashes"] };
+  return {
+    ...opts,
+    additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs, "secretHashes"],
+  };
 }
 
 /** Deeply `pulumi.Input`-wrapped version of an args shape. */

@@ -142,14 +142,25 @@ function changedFields(family: Family<{ id: string }>, args: Plain, olds: Plain)
     fields.add(p.split(".")[0]!);
   }
   const fp = family.fingerprint;
-  if (fp && args[fp.field] !== undefined && olds[APPLIED_FINGERPRINT] !== undefined && olds.fingerprint !== olds[APPLIED_FINGERPRINT]) {
+  if (
+    fp &&
+    args[fp.field] !== undefined &&
+    olds[APPLIED_FINGERPRINT] !== undefined &&
+    olds.fingerprint !== olds[APPLIED_FINGERPRINT]
+  ) {
     fields.add(fp.field);
   }
   return [...fields];
 }
 
 /** Outputs after a write: the service's object, the options, and hashes of the secrets sent. */
-function outputsOf(family: Family<{ id: string }>, remote: { id: string }, args: Plain, options: Plain, previous?: SecretHashes): Plain {
+function outputsOf(
+  family: Family<{ id: string }>,
+  remote: { id: string },
+  args: Plain,
+  options: Plain,
+  previous?: SecretHashes,
+): Plain {
   const fingerprint = family.fingerprint?.of(remote);
   return compact({
     ...observedOutputs(family, remote, options),
@@ -174,7 +185,13 @@ function observedOutputs(family: Family<{ id: string }>, remote: { id: string },
 export function providerFor<Remote extends { id: string }>(family: Family<Remote>): dynamic.ResourceProvider {
   const fam = family as unknown as Family<{ id: string }>;
 
-  const settle = async (client: SecretOpsClient, remote: Remote, args: Plain, options: Plain, previous?: SecretHashes) => {
+  const settle = async (
+    client: SecretOpsClient,
+    remote: Remote,
+    args: Plain,
+    options: Plain,
+    previous?: SecretHashes,
+  ) => {
     if (!family.settle) return remote;
     try {
       return await family.settle(client, remote, options);

@@ -65,9 +65,7 @@ export const secretRotationFamily: Family<RemoteRotation> = {
   kindField: "type",
   schema: (args) => {
     const row = typeof args.type === "string" ? rotationType(args.type) : undefined;
-    return row
-      ? secretRotationCreateSchema(row)
-      : `type must be one of ${Object.keys(rotationTypes).join(", ")}`;
+    return row ? secretRotationCreateSchema(row) : `type must be one of ${Object.keys(rotationTypes).join(", ")}`;
   },
   options,
   replaceOnChange: ["projectId", "connectionId", "environment", "secretPath", "type"],
@@ -119,9 +117,26 @@ export const secretRotationFamily: Family<RemoteRotation> = {
 };
 
 const outputNames = [
-  "name", "projectId", "connectionId", "environment", "secretPath", "type", "rotationInterval", "rotateAtUtc",
-  "parameters", "secretsMapping", "description", "isAutoRotationEnabled", "rotationStatus", "activeIndex",
-  "nextRotationAt", "lastRotatedAt", "lastRotationMessage", "folderId", "createdAt", "updatedAt",
+  "name",
+  "projectId",
+  "connectionId",
+  "environment",
+  "secretPath",
+  "type",
+  "rotationInterval",
+  "rotateAtUtc",
+  "parameters",
+  "secretsMapping",
+  "description",
+  "isAutoRotationEnabled",
+  "rotationStatus",
+  "activeIndex",
+  "nextRotationAt",
+  "lastRotatedAt",
+  "lastRotationMessage",
+  "folderId",
+  "createdAt",
+  "updatedAt",
 ] as const;
 
 /**
@@ -155,6 +170,13 @@ export class SecretRotation extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: SecretRotationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(serializedProvider("SecretRotation"), name, registerProps(args, [], outputNames), withSecretOutputs(opts, []), TYPE_MODULE, "SecretRotation");
+    super(
+      serializedProvider("SecretRotation"),
+      name,
+      registerProps(args, [], outputNames),
+      withSecretOutputs(opts, []),
+      TYPE_MODULE,
+      "SecretRotation",
+    );
   }
 }

@@ -131,19 +131,36 @@ export const secretSyncFamily: Family<RemoteSync> = {
 
   create: (client, args) => client.secretSyncs.create(args.destination as SyncDestinationSlug, args as never),
   findExisting: (client, args) =>
-    orUndefinedOn404(client.secretSyncs.getByName(args.destination as SyncDestinationSlug, args.name as string, args.projectId as string)),
+    orUndefinedOn404(
+      client.secretSyncs.getByName(
+        args.destination as SyncDestinationSlug,
+        args.name as string,
+        args.projectId as string,
+      ),
+    ),
   read: (client, id, outs) => orUndefinedOn404(client.secretSyncs.get(outs.destination as SyncDestinationSlug, id)),
-  update: (client, id, patch, outs) => client.secretSyncs.update(outs.destination as SyncDestinationSlug, id, patch as never),
+  update: (client, id, patch, outs) =>
+    client.secretSyncs.update(outs.destination as SyncDestinationSlug, id, patch as never),
   async delete(client, id, outs) {
     const removeSecrets = outs.removeSecrets === true;
     const sync = await client.secretSyncs.delete(outs.destination as SyncDestinationSlug, id, { removeSecrets });
     if (!removeSecrets) return;
     // With removeSecrets the service deletes the sync only once its remove job has succeeded.
-    const last = await pollSync(client, sync, Number(outs.syncTimeoutSeconds ?? 300), (s) => !s || !inProgress(s.removeStatus));
+    const last = await pollSync(
+      client,
+      sync,
+      Number(outs.syncTimeoutSeconds ?? 300),
+      (s) => !s || !inProgress(s.removeStatus),
+    );
     if (last?.removeStatus === "failed") {
-      throw new Error(`removing the secrets of sync "${sync.name}" failed: ${last.lastRemoveMessage ?? "no message"}; the sync was kept`);
+      throw new Error(
+        `removing the secrets of sync "${sync.name}" failed: ${last.lastRemoveMessage ?? "no message"}; the sync was kept`,
+      );
     }
-    if (last) throw new Error(`removing the secrets of sync "${sync.name}" did not finish in time (status: ${last.removeStatus})`);
+    if (last)
+      throw new Error(
+        `removing the secrets of sync "${sync.name}" did not finish in time (status: ${last.removeStatus})`,
+      );
   },
   // A sync whose last job failed is synced again by the next `pulumi up`.
   resume: {
@@ -158,16 +175,34 @@ export const secretSyncFamily: Family<RemoteSync> = {
       throw new SettleFailure(`secret sync "${last.name}" failed: ${last.lastSyncMessage ?? "no message"}`, last);
     }
     if (inProgress(last.syncStatus)) {
-      throw new SettleFailure(`secret sync "${last.name}" did not finish within ${timeout} s (status: ${last.syncStatus})`, last);
+      throw new SettleFailure(
+        `secret sync "${last.name}" did not finish within ${timeout} s (status: ${last.syncStatus})`,
+        last,
+      );
     }
     return last;
   },
 };
 
 const outputNames = [
-  "name", "projectId", "connectionId", "environment", "secretPath", "destination", "destinationConfig",
-  "syncOptions", "description", "isAutoSyncEnabled", "syncStatus", "lastSyncMessage", "lastSyncedAt",
-  "lastSyncJobId", "version", "folderId", "createdAt", "updatedAt",
+  "name",
+  "projectId",
+  "connectionId",
+  "environment",
+  "secretPath",
+  "destination",
+  "destinationConfig",
+  "syncOptions",
+  "description",
+  "isAutoSyncEnabled",
+  "syncStatus",
+  "lastSyncMessage",
+  "lastSyncedAt",
+  "lastSyncJobId",
+  "version",
+  "folderId",
+  "createdAt",
+  "updatedAt",
 ] as const;
 
 /**
@@ -196,7 +231,14 @@ export class SecretSync extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: SecretSyncArgs | GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
-    super(serializedProvider("SecretSync"), name, registerProps(args, [], outputNames), withSecretOutputs(opts, []), TYPE_MODULE, "SecretSync");
+    super(
+      serializedProvider("SecretSync"),
+      name,
+      registerProps(args, [], outputNames),
+      withSecretOutputs(opts, []),
+      TYPE_MODULE,
+      "SecretSync",
+    );
   }
 }
 

@@ -72,7 +72,9 @@ async function main() {
     for (const e of entries.reverse()) {
       const m = e.event.metadata;
       const what = m.name ?? m.slug ?? m.connectionName ?? m.syncName ?? m.rotationName ?? "";
-      console.log(`${e.createdAt}  ${e.event.type.padEnd(32)} ${String(what).padEnd(24)} ${e.actor.type}/${e.userAgentType}`);
+      console.log(
+        `${e.createdAt}  ${e.event.type.padEnd(32)} ${String(what).padEnd(24)} ${e.actor.type}/${e.userAgentType}`,
+      );
     }
     console.log(`${entries.length} events`);
   } finally {

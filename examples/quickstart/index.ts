@@ -1,5 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
-import { AppConnectionSettings, CertificateProfile, SecretRotation, SecretSync, getAuditLogsOutput } from "secretops-pulumi";
+import {
+  AppConnectionSettings,
+  CertificateProfile,
+  SecretRotation,
+  SecretSync,
+  getAuditLogsOutput,
+} from "secretops-pulumi";
 
 /**
  * Quickstart: one of each resource, and an audit query.
@@ -43,6 +49,8 @@ const rotation = new SecretRotation("app-db-credentials", {
   rotateAtUtc: { hours: 3, minutes: 30 },
   parameters: { username1: "app_blue", username2: "app_green" },
   secretsMapping: { username: "DB_USER", password: "DB_PASSWORD" },
+  // The quickstart cleans up after itself; the default (false) leaves the secrets in place.
+  deleteSecrets: true,
 });
 
 // Issue TLS server certificates over EST. The passphrase is secret: encrypted in state, masked in previews.
@@ -53,7 +61,12 @@ const profile = new CertificateProfile("web-servers", {
   slug: "web-servers",
   enrollmentType: "est",
   estConfig: { passphrase: config.getSecret("estPassphrase") ?? pulumi.secret("change-me-please") },
-  defaults: { ttlDays: 90, keyAlgorithm: "RSA_2048", keyUsages: ["digital_signature", "key_encipherment"], extendedKeyUsages: ["server_auth"] },
+  defaults: {
+    ttlDays: 90,
+    keyAlgorithm: "RSA_2048",
+    keyUsages: ["digital_signature", "key_encipherment"],
+    extendedKeyUsages: ["server_auth"],
+  },
 });
 
 // Manage the description of an existing connection, found by name.
@@ -65,7 +78,11 @@ const settings = new AppConnectionSettings("postgres-settings", {
 
 // Today's sync changes in the project, newest first. Taking the project from the sync makes the
 // query run once the sync exists.
-const recent = getAuditLogsOutput({ projectId: sync.projectId, eventType: ["create-secret-sync", "update-secret-sync"], maxEntries: 20 });
+const recent = getAuditLogsOutput({
+  projectId: sync.projectId,
+  eventType: ["create-secret-sync", "update-secret-sync"],
+  maxEntries: 20,
+});
 
 export const syncId = sync.id;
 export const syncStatus = sync.syncStatus;

@@ -8,7 +8,11 @@ import { ConnectionRefSchema, ProjectRefSchema, dateTime, description, rotateAtU
  */
 
 const str = z.string().trim().min(1, { error: "must not be empty" });
-const port = z.coerce.number().int().min(1, { error: "must be 1 to 65535" }).max(65535, { error: "must be 1 to 65535" });
+const port = z.coerce
+  .number()
+  .int()
+  .min(1, { error: "must be 1 to 65535" })
+  .max(65535, { error: "must be 1 to 65535" });
 /** "" becomes undefined, as the service does for `sslCertificate`. */
 const optionalCertificate = z
   .string()
@@ -88,7 +92,12 @@ export const appConnectionKinds = {
     family: "Identity platform",
     methods: {
       "client-credentials": {
-        credentials: z.object({ domain: str, clientId: str, clientSecret: str, audience: z.url({ error: "must be a URL" }) }),
+        credentials: z.object({
+          domain: str,
+          clientId: str,
+          clientSecret: str,
+          audience: z.url({ error: "must be a URL" }),
+        }),
         secretFields: ["clientSecret"],
       },
     },
@@ -137,7 +146,9 @@ export const appConnectionKinds = {
       "simple-bind": {
         credentials: z.object({
           provider: z.enum(["active-directory"]),
-          url: z.string().regex(/^ldaps?:\/\/[^\s/]+(:\d+)?\/?$/i, { error: "must be an LDAP URL (ldap:// or ldaps://)" }),
+          url: z
+            .string()
+            .regex(/^ldaps?:\/\/[^\s/]+(:\d+)?\/?$/i, { error: "must be an LDAP URL (ldap:// or ldaps://)" }),
           dn: z
             .string()
             .trim()
@@ -290,7 +301,15 @@ export function appConnectionUpdateSchema(kind: AppConnectionKind) {
     isAutoRotationEnabled: patchField(kind, kind.patch.isAutoRotationEnabled, z.boolean()),
     rotation:
       kind.patch.rotation === "object"
-        ? z.object({ rotationInterval: z.number().int().min(1, { error: "must be at least 1" }).max(365, { error: "must be at most 365" }) }).optional()
+        ? z
+            .object({
+              rotationInterval: z
+                .number()
+                .int()
+                .min(1, { error: "must be at least 1" })
+                .max(365, { error: "must be at most 365" }),
+            })
+            .optional()
         : z.undefined({ error: `Not supported for ${kind.label} Connections` }).optional(),
   });
 }

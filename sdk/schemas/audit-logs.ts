@@ -20,7 +20,15 @@ export const actorTypes = [
 export const ActorTypeSchema = z.enum(actorTypes);
 
 /** The vendor's SDK names are the real strings of the interface. */
-export const userAgentTypes = ["web", "cli", "k8-operator", "terraform", "other", "InfisicalPythonSDK", "InfisicalNodeSDK"] as const;
+export const userAgentTypes = [
+  "web",
+  "cli",
+  "k8-operator",
+  "terraform",
+  "other",
+  "InfisicalPythonSDK",
+  "InfisicalNodeSDK",
+] as const;
 export const UserAgentTypeSchema = z.enum(userAgentTypes);
 
 export const MAX_AUDIT_LOG_PAGE = 1000;
@@ -47,7 +55,12 @@ export const AuditLogQuerySchema = z
       .optional()
       .transform((v, ctx) => {
         if (v === undefined) return undefined;
-        const list = Array.isArray(v) ? v : v.split(",").map((s) => s.trim()).filter(Boolean);
+        const list = Array.isArray(v)
+          ? v
+          : v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean);
         for (const t of list) {
           if (!EventTypeSchema.safeParse(t).success) {
             ctx.addIssue({ code: "custom", message: `unknown event type "${t}"` });
@@ -78,8 +91,10 @@ export const AuditLogQuerySchema = z
     if (q.startDate && q.endDate) {
       const start = Date.parse(q.startDate);
       const end = Date.parse(q.endDate);
-      if (end < start) ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before start date" });
-      else if (end - start > THREE_MONTHS_MS) ctx.addIssue({ code: "custom", path: ["endDate"], message: "Dates must be within 3 months" });
+      if (end < start)
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before start date" });
+      else if (end - start > THREE_MONTHS_MS)
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: "Dates must be within 3 months" });
     }
   });
 export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;

@@ -8,7 +8,14 @@ import { dateTime, nonEmpty, uuid } from "./common";
  */
 
 export const keyAlgorithms = ["RSA_2048", "RSA_3072", "RSA_4096", "EC_prime256v1", "EC_secp384r1"] as const;
-export const signatureAlgorithms = ["RSA-SHA256", "RSA-SHA384", "RSA-SHA512", "ECDSA-SHA256", "ECDSA-SHA384", "ECDSA-SHA512"] as const;
+export const signatureAlgorithms = [
+  "RSA-SHA256",
+  "RSA-SHA384",
+  "RSA-SHA512",
+  "ECDSA-SHA256",
+  "ECDSA-SHA384",
+  "ECDSA-SHA512",
+] as const;
 export const keyUsages = [
   "digital_signature",
   "key_encipherment",
@@ -20,7 +27,14 @@ export const keyUsages = [
   "encipher_only",
   "decipher_only",
 ] as const;
-export const extendedKeyUsages = ["client_auth", "server_auth", "code_signing", "email_protection", "ocsp_signing", "time_stamping"] as const;
+export const extendedKeyUsages = [
+  "client_auth",
+  "server_auth",
+  "code_signing",
+  "email_protection",
+  "ocsp_signing",
+  "time_stamping",
+] as const;
 
 export const estConfig = z.object({
   disableBootstrapCaValidation: z.boolean().default(false),
@@ -29,7 +43,12 @@ export const estConfig = z.object({
 });
 export const apiConfig = z.object({
   autoRenew: z.boolean().default(false),
-  renewBeforeDays: z.number().int().min(1, { error: "must be 1 to 30" }).max(30, { error: "must be 1 to 30" }).optional(),
+  renewBeforeDays: z
+    .number()
+    .int()
+    .min(1, { error: "must be 1 to 30" })
+    .max(30, { error: "must be 1 to 30" })
+    .optional(),
 });
 export const acmeConfig = z
   .object({ skipDnsOwnershipVerification: z.boolean().optional(), skipEabBinding: z.boolean().optional() })
@@ -105,14 +124,23 @@ function profileRules(p: ProfileShape, ctx: z.core.$RefinementCtx) {
   if (p.enrollmentType) {
     for (const key of configKeys) {
       if (p[key] !== undefined && key !== enrollmentTypes[p.enrollmentType].configKey) {
-        ctx.addIssue({ code: "custom", path: [key], message: `is not allowed with enrollmentType "${p.enrollmentType}"` });
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `is not allowed with enrollmentType "${p.enrollmentType}"`,
+        });
       }
     }
   }
   if (p.issuerType === "self-signed") {
-    if (p.caId) ctx.addIssue({ code: "custom", path: ["caId"], message: 'must not be set when issuerType is "self-signed"' });
+    if (p.caId)
+      ctx.addIssue({ code: "custom", path: ["caId"], message: 'must not be set when issuerType is "self-signed"' });
     if (p.enrollmentType && p.enrollmentType !== "api") {
-      ctx.addIssue({ code: "custom", path: ["enrollmentType"], message: 'must be "api" when issuerType is "self-signed"' });
+      ctx.addIssue({
+        code: "custom",
+        path: ["enrollmentType"],
+        message: 'must be "api" when issuerType is "self-signed"',
+      });
     }
   }
 }
@@ -155,7 +183,9 @@ export type CertificateProfileUpdate = z.input<typeof CertificateProfileUpdateSc
  * Service-level rule (403 on the real service, so it is not part of the zod schema):
  * EST, API and SCEP enrollment need their config object. Returns the violation, if any.
  */
-export function missingEnrollmentConfig(p: { enrollmentType?: EnrollmentType } & Record<string, unknown>): string | undefined {
+export function missingEnrollmentConfig(
+  p: { enrollmentType?: EnrollmentType } & Record<string, unknown>,
+): string | undefined {
   if (!p.enrollmentType) return undefined;
   const row = enrollmentTypes[p.enrollmentType];
   if (row.configRequired && p[row.configKey] === undefined) {
@@ -196,7 +226,10 @@ export const CertificateProfileSchema = z.object({
   scepConfigId: z.string().nullable(),
   externalConfigs: z.object({ template: z.string().optional() }).nullable(),
   defaults: certificateDefaults.nullable(),
-  estConfig: z.object({ disableBootstrapCaValidation: z.boolean(), caChain: z.string().optional() }).nullable().optional(),
+  estConfig: z
+    .object({ disableBootstrapCaValidation: z.boolean(), caChain: z.string().optional() })
+    .nullable()
+    .optional(),
   apiConfig: z.object({ autoRenew: z.boolean(), renewBeforeDays: z.number().optional() }).nullable().optional(),
   acmeConfig: z
     .object({

@@ -30,7 +30,10 @@ export function slug(field: string, max = 64) {
 }
 
 export function description(max: number) {
-  return z.string().max(max, { error: `must be at most ${max} characters` }).nullable();
+  return z
+    .string()
+    .max(max, { error: `must be at most ${max} characters` })
+    .nullable();
 }
 
 export const nonEmpty = z.string().min(1, { error: "must not be empty" });

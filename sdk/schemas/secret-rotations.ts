@@ -55,9 +55,13 @@ const rotationStatement = z
   .refine((s) => s.includes("{{username}}") && s.includes("{{password}}"), {
     error: "must contain {{username}} and {{password}}",
   })
-  .refine((s) => [...s.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].every((m) => ["username", "password", "database"].includes(m[1]!)), {
-    error: "may only use the variables {{username}}, {{password}} and {{database}}",
-  });
+  .refine(
+    (s) =>
+      [...s.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].every((m) => ["username", "password", "database"].includes(m[1]!)),
+    {
+      error: "may only use the variables {{username}}, {{password}} and {{database}}",
+    },
+  );
 
 const str = z.string().trim().min(1, { error: "must not be empty" });
 
@@ -241,7 +245,13 @@ export function computeNextRotationAt(
 ): Date | null {
   if (!opts.isAutoRotationEnabled) return null;
   const dayAt = new Date(
-    Date.UTC(lastRotationAt.getUTCFullYear(), lastRotationAt.getUTCMonth(), lastRotationAt.getUTCDate(), at.hours, at.minutes),
+    Date.UTC(
+      lastRotationAt.getUTCFullYear(),
+      lastRotationAt.getUTCMonth(),
+      lastRotationAt.getUTCDate(),
+      at.hours,
+      at.minutes,
+    ),
   );
   const DAY = 24 * 60 * 60 * 1000;
   if (opts.failed) return new Date(dayAt.getTime() + DAY);

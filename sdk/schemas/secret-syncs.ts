@@ -19,7 +19,11 @@ import {
  * schema and any extra `syncOptions`. Adding a destination is adding a row.
  */
 
-export const initialSyncBehaviors = ["overwrite-destination", "import-prioritize-source", "import-prioritize-destination"] as const;
+export const initialSyncBehaviors = [
+  "overwrite-destination",
+  "import-prioritize-source",
+  "import-prioritize-destination",
+] as const;
 
 /** `keySchema`: a template that must contain `{{secretKey}}`, max 255 (reference §2). */
 export const keySchema = z
@@ -119,11 +123,13 @@ export type CommonSyncOptions = z.input<z.ZodObject<typeof commonSyncOptions>>;
 /** `syncOptions` for a destination. `initialSyncBehavior` is required, on PATCH too. */
 export function syncOptionsSchema(dest: SyncDestination) {
   const shape = { ...commonSyncOptions, ...dest.extraSyncOptions };
-  return (dest.looseSyncOptions ? z.looseObject(shape) : z.object(shape))
-    .refine((o) => dest.canImport || o.initialSyncBehavior === "overwrite-destination", {
+  return (dest.looseSyncOptions ? z.looseObject(shape) : z.object(shape)).refine(
+    (o) => dest.canImport || o.initialSyncBehavior === "overwrite-destination",
+    {
       error: `${dest.label} only supports the overwrite-destination initial sync behavior`,
       path: ["initialSyncBehavior"],
-    });
+    },
+  );
 }
 
 export const syncName = slug("name", 256);

@@ -32,7 +32,10 @@ const rotationArgs = (name: string, extra: Record<string, unknown> = {}) => ({
   secretPath: "/app/db",
   rotationInterval: 30,
   parameters: { username1: "u1", username2: "u2" },
-  secretsMapping: { username: `${name.toUpperCase().replace(/-/g, "_")}_USER`, password: `${name.toUpperCase().replace(/-/g, "_")}_PASSWORD` },
+  secretsMapping: {
+    username: `${name.toUpperCase().replace(/-/g, "_")}_USER`,
+    password: `${name.toUpperCase().replace(/-/g, "_")}_PASSWORD`,
+  },
   ...extra,
 });
 
@@ -49,10 +52,19 @@ describe("provider behaviours under the real engine", () => {
   });
 
   it("rejects bad input in preview, naming each property and rule, before any API call", async () => {
-    await env.declare([{ kind: "SecretSync", name: "bad-sync", args: syncArgs("Bad_Name", { environment: "x".repeat(65) }) }]);
+    await env.declare([
+      { kind: "SecretSync", name: "bad-sync", args: syncArgs("Bad_Name", { environment: "x".repeat(65) }) },
+    ]);
     await env.resetRequests();
-    const text = String(await env.t.stack.preview().then(() => "preview passed", (e: Error) => e));
-    expect(text).toMatch(/SecretSync resource 'bad-sync': property name value \{Bad_Name\} has a problem: name field can only contain lowercase letters, numbers, and hyphens/);
+    const text = String(
+      await env.t.stack.preview().then(
+        () => "preview passed",
+        (e: Error) => e,
+      ),
+    );
+    expect(text).toMatch(
+      /SecretSync resource 'bad-sync': property name value \{Bad_Name\} has a problem: name field can only contain lowercase letters, numbers, and hyphens/,
+    );
     expect(text).toMatch(/property environment value \{x+\} has a problem: must be at most 64 characters/);
     expect(await env.requests()).toEqual([]);
   });
@@ -63,12 +75,26 @@ describe("provider behaviours under the real engine", () => {
       {
         kind: "CertificateProfile",
         name: "bad-profile",
-        args: { projectId: PROJECT, certificatePolicyId: POLICY, slug: "scep", caId: CA, enrollmentType: "scep", scepConfig: { challengePassword: canary } },
+        args: {
+          projectId: PROJECT,
+          certificatePolicyId: POLICY,
+          slug: "scep",
+          caId: CA,
+          enrollmentType: "scep",
+          scepConfig: { challengePassword: canary },
+        },
       },
     ]);
     await env.resetRequests();
-    const text = String(await env.t.stack.preview().then(() => "preview passed", (e: Error) => e));
-    expect(text).toMatch(/property scepConfig\.challengePassword value \{<nil>\} has a problem: a static challenge needs a challengePassword of at least 8 characters/);
+    const text = String(
+      await env.t.stack.preview().then(
+        () => "preview passed",
+        (e: Error) => e,
+      ),
+    );
+    expect(text).toMatch(
+      /property scepConfig\.challengePassword value \{<nil>\} has a problem: a static challenge needs a challengePassword of at least 8 characters/,
+    );
     expect(text).not.toContain(canary);
     expect(await env.requests()).toEqual([]);
   });
@@ -78,11 +104,18 @@ describe("provider behaviours under the real engine", () => {
     const fault = await fetch(admin, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ syncName: "flaky", job: "sync", message: "destination refused the write: quota exceeded", count: 1 }),
+      body: JSON.stringify({
+        syncName: "flaky",
+        job: "sync",
+        message: "destination refused the write: quota exceeded",
+        count: 1,
+      }),
     });
     expect(fault.ok).toBe(true);
     await env.declare([{ kind: "SecretSync", name: "flaky", args: syncArgs("flaky") }]);
-    await expect(env.t.stack.up()).rejects.toThrow(/secret sync "flaky" failed: destination refused the write: quota exceeded/);
+    await expect(env.t.stack.up()).rejects.toThrow(
+      /secret sync "flaky" failed: destination refused the write: quota exceeded/,
+    );
 
     const state = JSON.parse(await cliStackExport(env.t));
     const kept = state.deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::flaky"));
@@ -132,15 +165,29 @@ describe("provider behaviours under the real engine", () => {
 
   it("fails on a name that exists, with the service's message and nothing written; adoptExisting takes the object over", async () => {
     const existing = await env.client.secretRotations.create("postgres-credentials", rotationArgs("adopted") as never);
-    await env.declare([{ kind: "SecretRotation", name: "adopted", args: rotationArgs("adopted", { rotationInterval: 7 }) }]);
-    await expect(env.t.stack.up()).rejects.toThrow(/A Secret Rotation with the name "adopted" already exists at the secret path "\/app\/db"/);
-    expect((await env.client.secretRotations.list("postgres-credentials", PROJECT)).filter((r) => r.name === "adopted")).toHaveLength(1);
+    await env.declare([
+      { kind: "SecretRotation", name: "adopted", args: rotationArgs("adopted", { rotationInterval: 7 }) },
+    ]);
+    await expect(env.t.stack.up()).rejects.toThrow(
+      /A Secret Rotation with the name "adopted" already exists at the secret path "\/app\/db"/,
+    );
+    expect(
+      (await env.client.secretRotations.list("postgres-credentials", PROJECT)).filter((r) => r.name === "adopted"),
+    ).toHaveLength(1);
 
-    await env.declare([{ kind: "SecretRotation", name: "adopted", args: rotationArgs("adopted", { rotationInterval: 7, adoptExisting: true }) }]);
+    await env.declare([
+      {
+        kind: "SecretRotation",
+        name: "adopted",
+        args: rotationArgs("adopted", { rotationInterval: 7, adoptExisting: true }),
+      },
+    ]);
     await env.resetRequests();
     const up = await env.t.stack.up();
     expect(changeCounts(up.summary.resourceChanges).create).toBe(1);
-    expect(api(writes(await env.requests()))).toEqual([`PATCH /api/v2/secret-rotations/postgres-credentials/${existing.id}`]);
+    expect(api(writes(await env.requests()))).toEqual([
+      `PATCH /api/v2/secret-rotations/postgres-credentials/${existing.id}`,
+    ]);
     expect(((await env.t.stack.outputs()).adopted!.value as { id: string }).id).toBe(existing.id);
     expect((await env.client.secretRotations.get("postgres-credentials", existing.id)).rotationInterval).toBe(7);
     expect((await env.t.stack.preview()).changeSummary).toEqual({ same: 2 });
@@ -148,7 +195,18 @@ describe("provider behaviours under the real engine", () => {
 
   it("deleteSecrets also deletes the secrets a rotation wrote", async () => {
     const id = ((await env.t.stack.outputs()).adopted!.value as { id: string }).id;
-    await env.declare([{ kind: "SecretRotation", name: "adopted", args: rotationArgs("adopted", { rotationInterval: 7, adoptExisting: true, deleteSecrets: true, revokeGeneratedCredentials: true }) }]);
+    await env.declare([
+      {
+        kind: "SecretRotation",
+        name: "adopted",
+        args: rotationArgs("adopted", {
+          rotationInterval: 7,
+          adoptExisting: true,
+          deleteSecrets: true,
+          revokeGeneratedCredentials: true,
+        }),
+      },
+    ]);
     await env.t.stack.up();
     await env.declare([]);
     await env.resetRequests();
@@ -165,9 +223,21 @@ describe("provider behaviours under the real engine", () => {
     await fetch(`${env.emulator.url}/__admin/faults`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ method: "POST", path: "^/api/v1/cert-manager/certificate-profiles$", kind: "reset", after: true, count: 1 }),
+      body: JSON.stringify({
+        method: "POST",
+        path: "^/api/v1/cert-manager/certificate-profiles$",
+        kind: "reset",
+        after: true,
+        count: 1,
+      }),
     });
-    const args = { projectId: PROJECT, certificatePolicyId: POLICY, caId: CA, slug: "lost-response", enrollmentType: "acme" };
+    const args = {
+      projectId: PROJECT,
+      certificatePolicyId: POLICY,
+      caId: CA,
+      slug: "lost-response",
+      enrollmentType: "acme",
+    };
     await env.declare([{ kind: "CertificateProfile", name: "lost", args }]);
     await env.resetRequests();
     await env.t.stack.up();
@@ -180,7 +250,6 @@ describe("provider behaviours under the real engine", () => {
     await env.declare([]);
     await env.t.stack.up();
   });
-
 });
 
 describe("provider credentials", () => {
@@ -201,7 +270,14 @@ describe("provider credentials", () => {
     {
       kind: "CertificateProfile",
       name: "p",
-      args: { projectId: PROJECT, certificatePolicyId: POLICY, caId: CA, slug, enrollmentType: "api", apiConfig: { autoRenew: true, renewBeforeDays: 7 } },
+      args: {
+        projectId: PROJECT,
+        certificatePolicyId: POLICY,
+        caId: CA,
+        slug,
+        enrollmentType: "api",
+        apiConfig: { autoRenew: true, renewBeforeDays: 7 },
+      },
     },
   ];
 
@@ -235,8 +311,13 @@ describe("provider credentials", () => {
   it("missing credentials fail with a message that says which settings to set", async () => {
     t = await createTestStack({
       program: "resources",
-      config: { "resources:resources": { value: JSON.stringify(profile("no-creds")) }, "secretops:apiUrl": { value: emulator.url } },
+      config: {
+        "resources:resources": { value: JSON.stringify(profile("no-creds")) },
+        "secretops:apiUrl": { value: emulator.url },
+      },
     });
-    await expect(t.stack.up()).rejects.toThrow(/no credentials configured: set `pulumi config set --secret secretops:token <token>`/);
+    await expect(t.stack.up()).rejects.toThrow(
+      /no credentials configured: set `pulumi config set --secret secretops:token <token>`/,
+    );
   });
 });

@@ -41,6 +41,8 @@ interface ExampleSpec {
   afterUp(c: Ctx, outputs: Outputs): Promise<void>;
   /** Checks the service after `destroy`. */
   afterDestroy(c: Ctx): Promise<void>;
+  /** Whether `up` succeeds again after `destroy` on the same service (default true). */
+  rerunnable?: boolean;
 }
 
 const orUndefined = <T>(p: Promise<T>) => p.catch((e) => (e.status === 404 ? undefined : Promise.reject(e)));
@@ -65,7 +67,8 @@ function exampleTests(spec: ExampleSpec) {
       "secretops:readsPerMinute": { value: "100000" },
       "secretops:writesPerMinute": { value: "100000" },
     };
-    for (const [key, value] of Object.entries(spec.secrets ?? {})) config[`${spec.project}:${key}`] = { value, secret: true };
+    for (const [key, value] of Object.entries(spec.secrets ?? {}))
+      config[`${spec.project}:${key}`] = { value, secret: true };
     try {
       const t = await createTestStack({ program: spec.dir, config });
       stackFile = path.join(spec.dir, `Pulumi.${t.stack.name}.yaml`);
@@ -90,15 +93,20 @@ function exampleTests(spec: ExampleSpec) {
     await spec.before?.(ctx);
     const up = await ctx.t.stack.up();
     expect(up.summary.result).toBe("succeeded");
-    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ create: spec.resources + 1, update: 0, replace: 0, delete: 0 });
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({
+      create: spec.resources + 1,
+      update: 0,
+      replace: 0,
+      delete: 0,
+    });
     const outputs = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]));
-    if (process.env.SHOW_OUTPUTS) console.log(JSON.stringify(outputs, null, 1));
     await spec.afterUp(ctx, outputs);
   });
 
   it("keeps the secret config out of state in plaintext", () => {
     const state = storedState(ctx.t);
-    for (const canary of [...Object.values(spec.secrets ?? {}), ctx.emulator.token]) expect(state).not.toContain(canary);
+    for (const canary of [...Object.values(spec.secrets ?? {}), ctx.emulator.token])
+      expect(state).not.toContain(canary);
   });
 
   it("a second preview shows no changes", async () => {
@@ -112,6 +120,15 @@ function exampleTests(spec: ExampleSpec) {
     expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(spec.resources + 1);
     await spec.afterDestroy(ctx);
   });
+
+  if (spec.rerunnable !== false) {
+    it("runs again after destroy, against the same service", async () => {
+      const up = await ctx.t.stack.up();
+      expect(changeCounts(up.summary.resourceChanges).create).toBe(spec.resources + 1);
+      const destroy = await ctx.t.stack.destroy();
+      expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(spec.resources + 1);
+    });
+  }
 }
 
 describe("examples/quickstart", () =>
@@ -120,6 +137,10 @@ describe("examples/quickstart", () =>
     dir: repoRoot,
     project: "secretops-quickstart",
     resources: 4,
+    // Its rotation keeps its secrets on destroy (deleteSecrets defaults to false), and a rotation
+    // cannot be created over existing secrets: a second `up` on the same service fails with
+    // `The following secrets already exist at the path "/app/db": DB_USER, DB_PASSWORD`.
+    rerunnable: false,
     async afterUp({ client }, outputs) {
       expect(await allSyncs(client)).toHaveLength(1);
       expect(await allRotations(client)).toHaveLength(1);
@@ -158,6 +179,14 @@ describe("examples/secret-sync", () =>
     },
     async afterDestroy({ client }) {
       expect(await allSyncs(client)).toEqual([]);
+      // Only the Key Vault sync removed its secrets from the destination, and waited for that.
+      const deletes = await client.auditLogs.list({ projectId: PROJECT, eventType: ["delete-secret-sync"] });
+      expect(deletes.map(({ event: { metadata: m } }) => `${m.name} ${m.removeSecrets}`).sort()).toEqual([
+        "api-prod-app-configuration false",
+        "infra-prod-key-vault true",
+        "storefront-prod-vercel false",
+        "storefront-staging-vercel false",
+      ]);
     },
   }));
 
@@ -185,6 +214,22 @@ describe("examples/secret-rotation", () =>
     },
     async afterDestroy({ client }) {
       expect(await allRotations(client)).toEqual([]);
+      // The delete options reached the service.
+      const deletes = await client.auditLogs.list({ projectId: PROJECT, eventType: ["delete-secret-rotation"] });
+      expect(
+        deletes
+          .map(
+            ({ event: { metadata: m } }) =>
+              `${m.environment}/${m.name} ${m.deleteSecrets} ${m.revokeGeneratedCredentials}`,
+          )
+          .sort(),
+      ).toEqual([
+        "prod/ci-deployer-client-secret true true",
+        "prod/orders-db true true",
+        "prod/reporting-db true false",
+        "prod/storefront-cache true false",
+        "staging/orders-db true true",
+      ]);
     },
   }));
 
@@ -208,7 +253,10 @@ describe("examples/certificate-profile", () =>
       expect(mtls.defaults).toMatchObject({ ttlDays: 30, keyAlgorithm: "EC_prime256v1" });
       expect(profiles.find((p) => p.slug === "local-dev-self-signed")!.caId).toBeNull();
       expect(profiles.find((p) => p.slug === "mdm-laptops")!.externalConfigs).toEqual({ template: "CorpLaptop" });
-      expect(outputs.profileKinds).toMatchObject({ "local-dev-self-signed": "api/self-signed", "network-devices": "est/ca" });
+      expect(outputs.profileKinds).toMatchObject({
+        "local-dev-self-signed": "api/self-signed",
+        "network-devices": "est/ca",
+      });
     },
     async afterDestroy({ client }) {
       expect(await allProfiles(client)).toEqual([]);
@@ -230,16 +278,23 @@ describe("examples/app-connection-settings", () => {
     secrets: { postgresPassword: CANARY_PG_PASSWORD },
     resources: 4,
     async before({ client }) {
-      for (const [app, name] of managedConnections) before[name] = (await client.appConnections.getByName(app, name)).version;
+      for (const [app, name] of managedConnections)
+        before[name] = (await client.appConnections.getByName(app, name)).version;
     },
     async afterUp({ client }, outputs) {
       const auth0 = await client.appConnections.getByName("auth0", "emulator-auth0");
       expect(auth0.description).toMatch(/^Customer identity tenant/);
       const pg = await client.appConnections.get("postgres", "50000000-0000-4000-8000-000000000002");
       expect(pg.gatewayId).toBeNull();
-      expect(pg.credentials).toMatchObject({ host: "orders-db.internal.example.com", database: "orders", username: "secretops_rotator" });
+      expect(pg.credentials).toMatchObject({
+        host: "orders-db.internal.example.com",
+        database: "orders",
+        username: "secretops_rotator",
+      });
       expect(pg.credentials).not.toHaveProperty("password");
-      expect((await client.appConnections.getByName("ldap", "emulator-ldap")).gatewayId).toBe("40000000-0000-4000-8000-000000000001");
+      expect((await client.appConnections.getByName("ldap", "emulator-ldap")).gatewayId).toBe(
+        "40000000-0000-4000-8000-000000000001",
+      );
       const azure = await client.appConnections.getByName("azure-client-secrets", "emulator-azure-client-secrets");
       expect(azure.isAutoRotationEnabled).toBe(true);
       expect(azure.rotation?.rotationInterval).toBe(60);
@@ -277,11 +332,18 @@ describe("examples/audit-logs", () => {
       });
       syncId = sync.id;
       await client.secretSyncs.update("vercel", sync.id, { description: "probe" });
-      await client.appConnections.update("bitbucket", "50000000-0000-4000-8000-000000000010", { description: "audited" });
+      await client.appConnections.update("bitbucket", "50000000-0000-4000-8000-000000000010", {
+        description: "audited",
+      });
     },
     async afterUp(_c, outputs) {
       const summary = outputs.summary as {
-        projectChanges: { count: number; truncated: boolean; byEventType: Record<string, number>; byActor: Record<string, number> };
+        projectChanges: {
+          count: number;
+          truncated: boolean;
+          byEventType: Record<string, number>;
+          byActor: Record<string, number>;
+        };
         "vercel-prod-syncs": { count: number; events: string[] };
         connectionUpdates: { count: number; events: string[] };
       };
@@ -295,7 +357,9 @@ describe("examples/audit-logs", () => {
         expect.stringMatching(/ update-secret-sync audit-probe$/),
         expect.stringMatching(/ create-secret-sync audit-probe$/),
       ]);
-      expect(summary.connectionUpdates.events).toEqual([expect.stringMatching(/ bitbucket\/emulator-bitbucket: description$/)]);
+      expect(summary.connectionUpdates.events).toEqual([
+        expect.stringMatching(/ bitbucket\/emulator-bitbucket: description$/),
+      ]);
     },
     async afterDestroy({ client }) {
       // A query program owns nothing: the stack is empty and the service untouched.

@@ -46,7 +46,8 @@ describe.each([
     }),
     get: (c, id, a) => orUndefined(c.secretSyncs.get(a.destination as never, id)),
     drift: {
-      apply: async (c, id, a) => void (await c.secretSyncs.update(a.destination as SyncDestinationSlug, id, { isAutoSyncEnabled: false })),
+      apply: async (c, id, a) =>
+        void (await c.secretSyncs.update(a.destination as SyncDestinationSlug, id, { isAutoSyncEnabled: false })),
       present: (r: Record<string, unknown>) => r.isAutoSyncEnabled === false,
     },
   },
@@ -73,7 +74,10 @@ describe.each([
     replace: (a: Record<string, unknown>, f: FixtureSummary) => ({ ...a, environment: project(f).environments[1] }),
     get: (c, id, a) => orUndefined(c.secretRotations.get(a.type as never, id)),
     drift: {
-      apply: async (c, id, a) => void (await c.secretRotations.update(a.type as RotationTypeSlug, id, { rotateAtUtc: { hours: 3, minutes: 30 } })),
+      apply: async (c, id, a) =>
+        void (await c.secretRotations.update(a.type as RotationTypeSlug, id, {
+          rotateAtUtc: { hours: 3, minutes: 30 },
+        })),
       present: (r: Record<string, unknown>) => (r.rotateAtUtc as { hours: number }).hours === 3,
     },
   },
@@ -92,7 +96,10 @@ describe.each([
       };
     },
     update: {
-      args: (a: Record<string, unknown>) => ({ ...a, defaults: { ttlDays: 30, keyAlgorithm: "RSA_2048", keyUsages: ["digital_signature"] } }),
+      args: (a: Record<string, unknown>) => ({
+        ...a,
+        defaults: { ttlDays: 30, keyAlgorithm: "RSA_2048", keyUsages: ["digital_signature"] },
+      }),
       applied: (r: Record<string, unknown>) => (r.defaults as { ttlDays: number }).ttlDays === 30,
     },
     replace: (a: Record<string, unknown>, f: FixtureSummary) => ({
@@ -125,10 +132,15 @@ describe.each([
       args: (a: Record<string, unknown>) => ({ ...a, description: "still managed by pulumi" }),
       applied: (r: Record<string, unknown>) => r.description === "still managed by pulumi",
     },
-    replace: (a: Record<string, unknown>, f: FixtureSummary) => ({ ...a, app: "mysql", connectionId: connection(f, "mysql").id }),
+    replace: (a: Record<string, unknown>, f: FixtureSummary) => ({
+      ...a,
+      app: "mysql",
+      connectionId: connection(f, "mysql").id,
+    }),
     get: (c, id, a) => orUndefined(c.appConnections.get(a.app as never, id)),
     drift: {
-      apply: async (c, id, a) => void (await c.appConnections.update(a.app as AppConnectionApp, id, { description: "edited by hand" })),
+      apply: async (c, id, a) =>
+        void (await c.appConnections.update(a.app as AppConnectionApp, id, { description: "edited by hand" })),
       present: (r: Record<string, unknown>) => r.description === "edited by hand",
     },
     secrets: { credentials: { password: CANARY_PASSWORD } },

@@ -94,7 +94,13 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
 /** The number of resources of each change kind a preview or up reported, minus the stack itself. */
 export function changeCounts(summary: Record<string, number | undefined> | undefined) {
   const s = summary ?? {};
-  return { create: s.create ?? 0, update: s.update ?? 0, replace: s.replace ?? 0, delete: s.delete ?? 0, same: s.same ?? 0 };
+  return {
+    create: s.create ?? 0,
+    update: s.update ?? 0,
+    replace: s.replace ?? 0,
+    delete: s.delete ?? 0,
+    same: s.same ?? 0,
+  };
 }
 
 /** The stack's state file as stored by the local backend. */
@@ -108,10 +114,14 @@ export function storedState(t: TestStack): string {
 export async function cliStackExport(t: TestStack): Promise<string> {
   const { execFile } = await import("node:child_process");
   const { promisify } = await import("node:util");
-  const { stdout } = await promisify(execFile)(path.join(pulumiBinDir(), "pulumi"), ["stack", "export", "--stack", t.stack.name], {
-    cwd: t.stack.workspace.workDir,
-    env: { ...process.env, ...t.envVars },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    path.join(pulumiBinDir(), "pulumi"),
+    ["stack", "export", "--stack", t.stack.name],
+    {
+      cwd: t.stack.workspace.workDir,
+      env: { ...process.env, ...t.envVars },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return stdout;
 }

@@ -109,7 +109,10 @@ export function lifecycleTests(spec: LifecycleSpec, envRef: () => EngineEnv) {
     args = spec.args(env.emulator.summary);
     if (spec.secrets) {
       args.secretFieldsFrom = Object.keys(spec.secrets);
-      await env.t.stack.setConfig("resources:secrets", { value: JSON.stringify({ [name]: spec.secrets }), secret: true });
+      await env.t.stack.setConfig("resources:secrets", {
+        value: JSON.stringify({ [name]: spec.secrets }),
+        secret: true,
+      });
     }
     await env.declare([{ kind: spec.kind, name, args }]);
     const up = await env.t.stack.up();
@@ -129,7 +132,9 @@ export function lifecycleTests(spec: LifecycleSpec, envRef: () => EngineEnv) {
       expect(exported).not.toContain(canary);
     }
     // The serialized provider only names the family: no credentials, and small.
-    const resource = JSON.parse(exported).deployment.resources.find((r: { type: string }) => r.type.endsWith(`:${spec.kind}`));
+    const resource = JSON.parse(exported).deployment.resources.find((r: { type: string }) =>
+      r.type.endsWith(`:${spec.kind}`),
+    );
     expect(resource.inputs.__provider.length).toBeLessThan(4096);
   });
 
@@ -196,12 +201,17 @@ export function lifecycleTests(spec: LifecycleSpec, envRef: () => EngineEnv) {
     expect(preview.changeSummary).toEqual({ same: 2 });
   });
 
-  it(spec.managesExisting ? "destroy releases it and leaves the object in place" : "destroy leaves nothing on the service", async () => {
-    const env = envRef();
-    await env.declare([]);
-    const destroy = await env.t.stack.destroy();
-    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(2);
-    if (spec.managesExisting) expect(await spec.get(env.client, id, args)).toBeDefined();
-    else expect(await spec.get(env.client, id, args)).toBeUndefined();
-  });
+  it(
+    spec.managesExisting
+      ? "destroy releases it and leaves the object in place"
+      : "destroy leaves nothing on the service",
+    async () => {
+      const env = envRef();
+      await env.declare([]);
+      const destroy = await env.t.stack.destroy();
+      expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(2);
+      if (spec.managesExisting) expect(await spec.get(env.client, id, args)).toBeDefined();
+      else expect(await spec.get(env.client, id, args)).toBeUndefined();
+    },
+  );
 }

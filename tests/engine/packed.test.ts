@@ -16,17 +16,28 @@ describe("the packed package in a user's program", () => {
   let t: TestStack;
 
   beforeAll(async () => {
-    const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: repoRoot, encoding: "utf8" })
+    const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    })
       .trim()
       .split("\n")
       .pop()!;
     const pulumiVersion = require("@pulumi/pulumi/package.json").version;
     fs.writeFileSync(
       path.join(dir, "package.json"),
-      JSON.stringify({ name: "user-program", private: true, dependencies: { "secretops-pulumi": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion } }),
+      JSON.stringify({
+        name: "user-program",
+        private: true,
+        dependencies: { "secretops-pulumi": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion },
+      }),
     );
-    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "inherit" });
-    for (const f of ["Pulumi.yaml", "index.js"]) fs.copyFileSync(path.join(programsDir, "resources", f), path.join(dir, f));
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: dir,
+      stdio: "inherit",
+    });
+    for (const f of ["Pulumi.yaml", "index.js"])
+      fs.copyFileSync(path.join(programsDir, "resources", f), path.join(dir, f));
     emulator = await startEmulator({ port: 0, rateLimits: false, syncJobDelayMs: 50 });
   });
   afterAll(async () => {
@@ -49,8 +60,13 @@ describe("the packed package in a user's program", () => {
         kind: "SecretSync",
         name: "sync",
         args: {
-          destination: "azure-key-vault", name: "kv", projectId: project.id, connectionId: conn("azure-key-vault"),
-          environment: "dev", secretPath: "/", syncOptions: { initialSyncBehavior: "overwrite-destination" },
+          destination: "azure-key-vault",
+          name: "kv",
+          projectId: project.id,
+          connectionId: conn("azure-key-vault"),
+          environment: "dev",
+          secretPath: "/",
+          syncOptions: { initialSyncBehavior: "overwrite-destination" },
           destinationConfig: { vaultBaseUrl: "https://kv.vault.azure.net" },
         },
       },
@@ -58,16 +74,34 @@ describe("the packed package in a user's program", () => {
         kind: "SecretRotation",
         name: "rotation",
         args: {
-          type: "redis-credentials", name: "cache", projectId: project.id, connectionId: conn("redis"), environment: "dev",
-          secretPath: "/", rotationInterval: 14, parameters: { permissionScope: "~* +@all" }, secretsMapping: { username: "REDIS_USER", password: "REDIS_PASSWORD" },
+          type: "redis-credentials",
+          name: "cache",
+          projectId: project.id,
+          connectionId: conn("redis"),
+          environment: "dev",
+          secretPath: "/",
+          rotationInterval: 14,
+          parameters: { permissionScope: "~* +@all" },
+          secretsMapping: { username: "REDIS_USER", password: "REDIS_PASSWORD" },
         },
       },
       {
         kind: "CertificateProfile",
         name: "profile",
-        args: { projectId: project.id, certificatePolicyId: f.certificatePolicies[0]!.id, slug: "self-signed-api", issuerType: "self-signed", enrollmentType: "api", apiConfig: { autoRenew: true, renewBeforeDays: 10 } },
+        args: {
+          projectId: project.id,
+          certificatePolicyId: f.certificatePolicies[0]!.id,
+          slug: "self-signed-api",
+          issuerType: "self-signed",
+          enrollmentType: "api",
+          apiConfig: { autoRenew: true, renewBeforeDays: 10 },
+        },
       },
-      { kind: "AppConnectionSettings", name: "settings", args: { app: "venafi", connectionName: "emulator-venafi", description: "from a packed install" } },
+      {
+        kind: "AppConnectionSettings",
+        name: "settings",
+        args: { app: "venafi", connectionName: "emulator-venafi", description: "from a packed install" },
+      },
     ];
     t = await createTestStack({
       program: dir,
@@ -82,7 +116,9 @@ describe("the packed package in a user's program", () => {
     expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
 
     const state = JSON.parse(await cliStackExport(t));
-    const ours = state.deployment.resources.filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/secretops:"));
+    const ours = state.deployment.resources.filter((r: { type: string }) =>
+      r.type.startsWith("pulumi-nodejs:dynamic/secretops:"),
+    );
     expect(ours).toHaveLength(4);
     for (const r of ours) {
       expect(Buffer.byteLength(r.inputs.__provider)).toBeLessThanOrEqual(4096);
@@ -93,4 +129,3 @@ describe("the packed package in a user's program", () => {
     expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(5);
   });
 });
-

@@ -12,7 +12,10 @@ describe("the real engine runs a dynamic resource from a program directory", () 
   const ledger = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-ledger-"));
 
   beforeAll(async () => {
-    t = await createTestStack({ program: "trivial", config: { "trivial:dir": { value: ledger }, "trivial:text": { value: "one" } } });
+    t = await createTestStack({
+      program: "trivial",
+      config: { "trivial:dir": { value: ledger }, "trivial:text": { value: "one" } },
+    });
   });
   afterAll(async () => {
     await t?.dispose();

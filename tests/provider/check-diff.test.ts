@@ -25,11 +25,19 @@ describe("check", () => {
   it("accepts valid args, fills the service's defaults and the provider options' defaults", async () => {
     const { inputs, failures } = await sync.check!({}, syncArgs);
     expect(failures ?? []).toEqual([]);
-    expect(inputs).toMatchObject({ isAutoSyncEnabled: true, secretPath: "/app", waitForSync: true, removeSecrets: false });
+    expect(inputs).toMatchObject({
+      isAutoSyncEnabled: true,
+      secretPath: "/app",
+      waitForSync: true,
+      removeSecrets: false,
+    });
   });
 
   it("names the property and the rule of every violation", async () => {
-    const { failures } = await sync.check!({}, { ...syncArgs, name: "Web_Prod", environment: "x".repeat(65), connectionId: "nope" });
+    const { failures } = await sync.check!(
+      {},
+      { ...syncArgs, name: "Web_Prod", environment: "x".repeat(65), connectionId: "nope" },
+    );
     expect(failures).toEqual(
       expect.arrayContaining([
         { property: "name", reason: "name field can only contain lowercase letters, numbers, and hyphens" },
@@ -47,51 +55,92 @@ describe("check", () => {
   });
 
   it("accepts values still unknown during preview and validates the rest", async () => {
-    const { failures } = await sync.check!({}, { ...syncArgs, connectionId: UNKNOWN, destinationConfig: UNKNOWN, name: "BAD" });
-    expect(failures).toEqual([{ property: "name", reason: "name field can only contain lowercase letters, numbers, and hyphens" }]);
+    const { failures } = await sync.check!(
+      {},
+      { ...syncArgs, connectionId: UNKNOWN, destinationConfig: UNKNOWN, name: "BAD" },
+    );
+    expect(failures).toEqual([
+      { property: "name", reason: "name field can only contain lowercase letters, numbers, and hyphens" },
+    ]);
   });
 
   it("reports a required nested field by its path", async () => {
     const { failures } = await sync.check!({}, { ...syncArgs, syncOptions: {} });
-    expect(failures).toEqual([{ property: "syncOptions.initialSyncBehavior", reason: expect.stringMatching(/option/i) }]);
+    expect(failures).toEqual([
+      { property: "syncOptions.initialSyncBehavior", reason: expect.stringMatching(/option/i) },
+    ]);
   });
 
   it("rejects config objects that do not belong to the enrollment type, and a missing required one", async () => {
-    const base = { projectId: "p", certificatePolicyId: syncArgs.connectionId, caId: syncArgs.connectionId, slug: "web" };
-    const wrong = await profile.check!({}, { ...base, enrollmentType: "api", apiConfig: {}, estConfig: { passphrase: "x" } });
+    const base = {
+      projectId: "p",
+      certificatePolicyId: syncArgs.connectionId,
+      caId: syncArgs.connectionId,
+      slug: "web",
+    };
+    const wrong = await profile.check!(
+      {},
+      { ...base, enrollmentType: "api", apiConfig: {}, estConfig: { passphrase: "x" } },
+    );
     expect(wrong.failures).toEqual([{ property: "estConfig", reason: 'is not allowed with enrollmentType "api"' }]);
     const missing = await profile.check!({}, { ...base, enrollmentType: "est" });
     expect(missing.failures).toEqual([{ property: "estConfig", reason: "EST enrollment requires EST configuration" }]);
   });
 
   it("enforces the PATCH support matrix of the connection's kind", async () => {
-    const { failures } = await settings.check!({}, { app: "auth0", connectionName: "idp", gatewayId: syncArgs.connectionId, isAutoRotationEnabled: true });
+    const { failures } = await settings.check!(
+      {},
+      { app: "auth0", connectionName: "idp", gatewayId: syncArgs.connectionId, isAutoRotationEnabled: true },
+    );
     expect(failures).toEqual(
       expect.arrayContaining([
         { property: "gatewayId", reason: "Not supported for Auth0 Connections" },
         { property: "isAutoRotationEnabled", reason: "Not supported for Auth0 Connections" },
       ]),
     );
-    expect((await settings.check!({}, { app: "postgres", connectionName: "db", gatewayId: null })).failures ?? []).toEqual([]);
+    expect(
+      (await settings.check!({}, { app: "postgres", connectionName: "db", gatewayId: null })).failures ?? [],
+    ).toEqual([]);
   });
 
   it("does not echo rejected secret values in failures", async () => {
     const secret = "canary-secret-value-0042";
-    const { failures } = await profile.check!({}, {
-      projectId: "p", certificatePolicyId: syncArgs.connectionId, slug: "web", issuerType: "self-signed",
-      enrollmentType: "scep", scepConfig: { challengePassword: secret.slice(0, 5) },
-    });
+    const { failures } = await profile.check!(
+      {},
+      {
+        projectId: "p",
+        certificatePolicyId: syncArgs.connectionId,
+        slug: "web",
+        issuerType: "self-signed",
+        enrollmentType: "scep",
+        scepConfig: { challengePassword: secret.slice(0, 5) },
+      },
+    );
     expect(JSON.stringify(failures)).not.toContain(secret.slice(0, 5));
   });
 });
 
 describe("diff", () => {
   const observed = {
-    name: "web-prod", projectId: "p1", connectionId: syncArgs.connectionId, environment: "prod", secretPath: "/app",
-    destination: "vercel", destinationConfig: { teamId: "team", env: "production", appName: "web", app: "prj" },
-    syncOptions: { initialSyncBehavior: "overwrite-destination" }, description: null, isAutoSyncEnabled: true,
+    name: "web-prod",
+    projectId: "p1",
+    connectionId: syncArgs.connectionId,
+    environment: "prod",
+    secretPath: "/app",
+    destination: "vercel",
+    destinationConfig: { teamId: "team", env: "production", appName: "web", app: "prj" },
+    syncOptions: { initialSyncBehavior: "overwrite-destination" },
+    description: null,
+    isAutoSyncEnabled: true,
   };
-  const olds = { ...observed, observed, adoptExisting: false, removeSecrets: false, waitForSync: true, syncTimeoutSeconds: 300 };
+  const olds = {
+    ...observed,
+    observed,
+    adoptExisting: false,
+    removeSecrets: false,
+    waitForSync: true,
+    syncTimeoutSeconds: 300,
+  };
   const news = async (over: Record<string, unknown>) => (await sync.check!({}, { ...syncArgs, ...over })).inputs;
 
   it("reports no change for the same args, whatever the key order and server-filled nulls", async () => {
@@ -99,7 +148,10 @@ describe("diff", () => {
   });
 
   it("reports an updatable change in place", async () => {
-    expect(await sync.diff!("id", olds, await news({ description: "x" }))).toMatchObject({ changes: true, replaces: [] });
+    expect(await sync.diff!("id", olds, await news({ description: "x" }))).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
   });
 
   it("replaces, deleting first, when an immutable field changes", async () => {
@@ -118,7 +170,12 @@ describe("diff", () => {
   it("sees a changed secret through its hash, never the secret", async () => {
     const args = { estConfig: { passphrase: "first", disableBootstrapCaValidation: false } };
     const profileObserved = { estConfig: { disableBootstrapCaValidation: false } };
-    const profileOlds = { ...profileObserved, observed: profileObserved, secretHashes: hashSecrets(args, ["estConfig.passphrase"]), adoptExisting: false };
+    const profileOlds = {
+      ...profileObserved,
+      observed: profileObserved,
+      secretHashes: hashSecrets(args, ["estConfig.passphrase"]),
+      adoptExisting: false,
+    };
     expect(JSON.stringify(profileOlds)).not.toContain("first");
     expect((await profile.diff!("id", profileOlds, { ...args, adoptExisting: false })).changes).toBe(false);
     const changed = { estConfig: { passphrase: "second", disableBootstrapCaValidation: false }, adoptExisting: false };
@@ -126,7 +183,10 @@ describe("diff", () => {
   });
 
   it("counts a provider-only option change as a change without replacement", async () => {
-    expect(await sync.diff!("id", olds, await news({ removeSecrets: true }))).toMatchObject({ changes: true, replaces: [] });
+    expect(await sync.diff!("id", olds, await news({ removeSecrets: true }))).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
   });
 });
 
