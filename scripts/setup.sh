@@ -6,8 +6,10 @@ cd "$(dirname "$0")/.."
 log() { echo "[setup] $*" >&2; }
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  log "installing dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  # `npm install` follows package-lock.json. Not `npm ci`: npm 11 writes locks without other
+  # platforms' optional packages (e.g. @unrs/resolver-binding-*), and `npm ci` then refuses them.
+  log "installing dependencies (npm install, from package-lock.json)"
+  npm install --no-audit --no-fund --loglevel=error
 fi
 log "building (tsc)"
 npm run --silent build
