@@ -95,6 +95,16 @@ export const appConnectionSettingsFamily: Family<RemoteConnection> = {
         }
       });
   },
+  // The service refuses to turn platform-managed credentials off; say so in preview.
+  transitionFailures: (olds, news) =>
+    olds.isPlatformManagedCredentials === true && news.isPlatformManagedCredentials === false
+      ? [
+          {
+            property: "isPlatformManagedCredentials",
+            reason: "cannot be turned off once enabled (the switch is one-way)",
+          },
+        ]
+      : [],
   options: z.object({}),
   manageExisting: {
     notFound: (args) =>

@@ -33,6 +33,8 @@ export interface Family<Remote extends { id: string }> {
   readonly kindField?: string;
   /** The API args schema for these inputs, or a message when the kind is unknown. */
   schema(inputs: Plain): z.ZodType | string;
+  /** Rules on the change from the previous inputs to the new ones (one-way switches). */
+  transitionFailures?(olds: Plain, news: Plain): dynamic.CheckFailure[];
   /** Provider-only options (never sent to the API), with their defaults. */
   readonly options: z.ZodObject;
   /** Args the PATCH body does not accept: a change replaces the resource. */
@@ -204,10 +206,10 @@ export function providerFor<Remote extends { id: string }>(family: Family<Remote
   };
 
   return {
-    async check(_olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
+    async check(olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
       const optionsResult = family.options.safeParse(split(fam, news).options);
       const { args } = split(fam, news);
-      const failures: dynamic.CheckFailure[] = [];
+      const failures: dynamic.CheckFailure[] = [...(family.transitionFailures?.(olds ?? {}, news) ?? [])];
       if (!optionsResult.success) {
         for (const i of optionsResult.error.issues) failures.push({ property: i.path.join("."), reason: i.message });
       }

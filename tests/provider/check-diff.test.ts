@@ -103,6 +103,14 @@ describe("check", () => {
     ).toEqual([]);
   });
 
+  it("refuses to turn platform-managed credentials off once they were on", async () => {
+    const olds = { app: "postgres", connectionName: "db", isPlatformManagedCredentials: true };
+    const { failures } = await settings.check!(olds, { ...olds, isPlatformManagedCredentials: false });
+    expect(failures).toEqual([
+      { property: "isPlatformManagedCredentials", reason: "cannot be turned off once enabled (the switch is one-way)" },
+    ]);
+  });
+
   it("does not echo rejected secret values in failures", async () => {
     const secret = "canary-secret-value-0042";
     const { failures } = await profile.check!(
