@@ -1,7 +1,9 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
+import { isAmbiguous } from "../sdk/errors";
 import { apiClient } from "./config";
+import { isNotFound } from "./not-found";
 import {
   Plain,
   SecretHashes,
@@ -116,14 +118,6 @@ function split(family: Family<{ id: string }>, inputs: Plain): { args: Plain; op
     (optionKeys.includes(k) ? options : args)[k] = v;
   }
   return { args, options };
-}
-
-function isAmbiguous(e: unknown): boolean {
-  return typeof e === "object" && e !== null && (e as { ambiguous?: boolean }).ambiguous === true;
-}
-
-function isNotFound(e: unknown): boolean {
-  return typeof e === "object" && e !== null && (e as { status?: number }).status === 404;
 }
 
 function observedOf(olds: Plain): Projection {
