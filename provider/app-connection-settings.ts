@@ -9,17 +9,13 @@ import {
   connectionName,
   uuid,
 } from "../sdk/schemas";
+import type { AppConnectionCredentials, AppConnectionUpdateInput } from "../sdk";
 import { orUndefinedOn404 } from "./not-found";
 import { DeepInput, TYPE_MODULE, registerProps, serializedProvider, withSecretOutputs } from "./resource";
 import { Family } from "./scaffold";
 
-type Kind<A extends AppConnectionApp> = (typeof appConnectionKinds)[A];
-type Methods<A extends AppConnectionApp> = Kind<A>["methods"];
-type CredentialsOf<A extends AppConnectionApp> = {
-  [M in keyof Methods<A>]: Methods<A>[M] extends { credentials: infer S extends z.ZodType } ? z.input<S> : never;
-}[keyof Methods<A>];
-/** What a PATCH field accepts for a kind (spec 4.1): the matrix, as types. */
-type Support<S, Valid> = S extends "unsupported" ? never : S extends "only-false" ? false : Valid;
+/** A PATCH field's type for a kind: the SDK derives it from the kind's row of the 4.1 matrix. */
+type Setting<A extends AppConnectionApp, K extends keyof AppConnectionUpdateInput<A>> = AppConnectionUpdateInput<A>[K];
 
 /** The connection to manage: by id, or by name (in `projectId`'s scope, else the organization's). */
 type ConnectionIdentity =
@@ -44,15 +40,15 @@ export type AppConnectionSettingsArgs = {
     /** At most 256 characters. */
     description?: pulumi.Input<string | null>;
     /** New credentials, whole, in the shape of the connection's method. Secret parts are secret in state and never returned; drift is seen through the service's `credentialsHash`. */
-    credentials?: DeepInput<CredentialsOf<A>>;
+    credentials?: DeepInput<AppConnectionCredentials<A>>;
     /** SQL kinds: hand the credentials to the platform (one-way: cannot be turned off; needs `credentials`). Other kinds: only `false`. */
-    isPlatformManagedCredentials?: pulumi.Input<Support<Kind<A>["patch"]["isPlatformManagedCredentials"], boolean>>;
+    isPlatformManagedCredentials?: pulumi.Input<Setting<A, "isPlatformManagedCredentials">>;
     /** SQL and directory kinds: a gateway UUID, or null. Not supported by other kinds. */
-    gatewayId?: pulumi.Input<Support<Kind<A>["patch"]["gatewayId"], string | null>>;
+    gatewayId?: pulumi.Input<Setting<A, "gatewayId">>;
     /** Cloud app registration: boolean. Other kinds: only `false`. */
-    isAutoRotationEnabled?: pulumi.Input<Support<Kind<A>["patch"]["isAutoRotationEnabled"], boolean>>;
+    isAutoRotationEnabled?: pulumi.Input<Setting<A, "isAutoRotationEnabled">>;
     /** Cloud app registration only: `rotationInterval` in days, 1 to 365. */
-    rotation?: DeepInput<Support<Kind<A>["patch"]["rotation"], { rotationInterval: number }>>;
+    rotation?: DeepInput<Setting<A, "rotation">>;
   };
 }[AppConnectionApp];
 

@@ -8,6 +8,7 @@ import {
   rotationTypes,
   secretRotationCreateSchema,
 } from "../sdk/schemas";
+import type { RotationParametersInput, SecretsMappingInput } from "../sdk";
 import { orUndefinedOn404 } from "./not-found";
 import { DeepInput, TYPE_MODULE, registerProps, serializedProvider, withSecretOutputs } from "./resource";
 import { Family } from "./scaffold";
@@ -48,9 +49,9 @@ export type SecretRotationArgs = {
     /** The rotation type. Changing it replaces the rotation. */
     type: T;
     /** Type-specific parameters. SQL types: `username1`, `username2` (two existing users used alternately), `rotationStatement?` (must use `{{username}}` and `{{password}}`), `passwordRequirements?` (length 1 to 250). */
-    parameters: DeepInput<z.input<(typeof rotationTypes)[T]["parameters"]>>;
+    parameters: DeepInput<RotationParametersInput<T>>;
     /** Names of the secrets the credentials are written to (no `:` or `/`). */
-    secretsMapping: DeepInput<z.input<(typeof rotationTypes)[T]["secretsMapping"]>>;
+    secretsMapping: DeepInput<SecretsMappingInput<T>>;
   };
 }[RotationTypeSlug];
 

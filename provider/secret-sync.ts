@@ -1,14 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { SecretOpsClient } from "../sdk";
+import type { DestinationConfigInput, SecretOpsClient, SyncOptionsInput } from "../sdk";
 import {
   SecretSync as RemoteSync,
   SyncDestinationSlug,
   genericSyncDestination,
   secretSyncCreateSchema,
   syncDestination,
-  syncDestinations,
-  type CommonSyncOptions,
 } from "../sdk/schemas";
 import { orUndefinedOn404 } from "./not-found";
 import { DeepInput, TYPE_MODULE, registerProps, serializedProvider, withSecretOutputs } from "./resource";
@@ -42,19 +40,15 @@ export interface SecretSyncCommonArgs {
   syncTimeoutSeconds?: pulumi.Input<number>;
 }
 
-type ExtraSyncOptions<Shape extends z.ZodRawShape> = keyof Shape extends never ? unknown : z.input<z.ZodObject<Shape>>;
-type SyncOptionsFor<D extends SyncDestinationSlug> = CommonSyncOptions &
-  ExtraSyncOptions<(typeof syncDestinations)[D]["extraSyncOptions"]>;
-
 /** Args of a sync to one of the known destinations, discriminated by `destination` (its real slug). */
 export type SecretSyncArgs = {
   [D in SyncDestinationSlug]: SecretSyncCommonArgs & {
     /** The destination kind. Changing it replaces the sync. */
     destination: D;
     /** Where the secrets go, in this destination's terms. */
-    destinationConfig: DeepInput<z.input<(typeof syncDestinations)[D]["destinationConfig"]>>;
+    destinationConfig: DeepInput<DestinationConfigInput<D>>;
     /** `initialSyncBehavior` is required: `overwrite-destination`, `import-prioritize-source` or `import-prioritize-destination`. `keySchema` (max 255) must contain `{{secretKey}}`. */
-    syncOptions: DeepInput<SyncOptionsFor<D>>;
+    syncOptions: DeepInput<SyncOptionsInput<D>>;
   };
 }[SyncDestinationSlug];
 
