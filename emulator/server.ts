@@ -95,17 +95,8 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
         if (rule.kind === "latency") {
           await sleep(rule.latencyMs ?? 0);
         } else if (rule.kind === "reset") {
-          reset.add(req);
-          requests.push({
-            method: req.method,
-            path,
-            url: req.url,
-            status: 0,
-            durationMs: reply.elapsedTime,
-            at: new Date().toISOString(),
-          });
+          resetConnection(req, reply);
           reply.hijack();
-          reply.raw.socket?.destroy();
           return;
         } else if (rule.kind === "rate-limit") {
           const after = rule.retryAfterSeconds ?? 1;
@@ -150,16 +141,7 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
     const [rule] = faults.take(req.method, path, "after");
     if (!rule) return payload;
     if (rule.kind === "reset") {
-      reset.add(req);
-      requests.push({
-        method: req.method,
-        path,
-        url: req.url,
-        status: 0,
-        durationMs: reply.elapsedTime,
-        at: new Date().toISOString(),
-      });
-      reply.raw.socket?.destroy();
+      resetConnection(req, reply);
       return payload;
     }
     const status = rule.status ?? 500;
@@ -172,16 +154,27 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
     });
   });
 
-  app.addHook("onResponse", async (req, reply) => {
-    if (req.url.startsWith(ADMIN_PREFIX) || reset.has(req)) return;
+  /** Logs a request with its status (0: the connection was reset). */
+  const logRequest = (req: FastifyRequest, reply: FastifyReply, status: number) =>
     requests.push({
       method: req.method,
       path: pathOf(req.url),
       url: req.url,
-      status: reply.statusCode,
+      status,
       durationMs: Math.round(reply.elapsedTime * 1000) / 1000,
       at: new Date().toISOString(),
     });
+
+  /** Fault `reset`: the client sees the connection drop; the request log says status 0. */
+  function resetConnection(req: FastifyRequest, reply: FastifyReply) {
+    reset.add(req);
+    logRequest(req, reply, 0);
+    reply.raw.socket?.destroy();
+  }
+
+  app.addHook("onResponse", async (req, reply) => {
+    if (req.url.startsWith(ADMIN_PREFIX) || reset.has(req)) return;
+    logRequest(req, reply, reply.statusCode);
     // Reads are audited too, so every served API request changes the state.
     if (reply.statusCode < 400) ctx.changed();
   });
