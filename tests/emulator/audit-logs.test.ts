@@ -457,7 +457,8 @@ test("userAgentType is derived from the User-Agent header", async () => {
   for (const [ua, type] of cases) expect(got.find((e) => e.userAgent === ua)?.userAgentType).toBe(type);
 });
 
-test("a filtered 1000-entry page out of 100,000 entries comes back in under 50 ms", async () => {
+// Correctness at full scale; the latency target is measured by `npm run bench:emulator`, not here.
+test("full filtered 1000-entry pages out of 100,000 entries: all of the type, newest first, disjoint", async () => {
   const types = [
     "get-secrets",
     "get-secret",
@@ -485,15 +486,21 @@ test("a filtered 1000-entry page out of 100,000 entries comes back in under 50 m
     );
   }
   const q = { startDate: iso(now - span - DAY), endDate: iso(now + DAY), eventType: "update-secret", limit: 1000 };
-  const times: number[] = [];
-  for (let i = 0; i < 25; i++) {
-    const res = await api.get(AUDIT, { query: { ...q, offset: (i % 5) * 1000 } });
+  const seen = new Set<string>();
+  let previous = Infinity;
+  for (let page = 0; page < 5; page++) {
+    const res = await api.get(AUDIT, { query: { ...q, offset: page * 1000 } });
     expect(res.status).toBe(200);
-    expect(res.body.auditLogs).toHaveLength(1000);
-    expect(res.body.auditLogs.every((e: AuditLogEntry) => e.event.type === "update-secret")).toBe(true);
-    times.push(res.ms);
+    const entries = res.body.auditLogs as AuditLogEntry[];
+    expect(entries).toHaveLength(1000);
+    for (const e of entries) {
+      expect(e.event.type).toBe("update-secret");
+      expect(Date.parse(e.createdAt)).toBeLessThanOrEqual(previous);
+      previous = Date.parse(e.createdAt);
+      expect(seen.has(e.id)).toBe(false);
+      seen.add(e.id);
+    }
   }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)]!;
-  expect(median).toBeLessThan(50);
+  // 10,000 of the 100,000 entries have this type: pages 0-4 are the newest half of them.
+  expect(seen.size).toBe(5000);
 }, 60_000);
