@@ -106,6 +106,7 @@ function partialFailure(message: string, id: string, properties: Plain): Error {
 const SECRET_HASHES = "secretHashes";
 /** What the service last reported, in the args' shape: diff compares against exactly this. */
 const OBSERVED = "observed";
+const FINGERPRINT = "fingerprint";
 const APPLIED_FINGERPRINT = "appliedFingerprint";
 
 /** Splits checked inputs into API args and provider options. */
@@ -142,7 +143,7 @@ function changedFields(family: Family<{ id: string }>, args: Plain, olds: Plain)
     fp &&
     args[fp.field] !== undefined &&
     olds[APPLIED_FINGERPRINT] !== undefined &&
-    olds.fingerprint !== olds[APPLIED_FINGERPRINT]
+    olds[FINGERPRINT] !== olds[APPLIED_FINGERPRINT]
   ) {
     fields.add(fp.field);
   }
@@ -157,23 +158,22 @@ function outputsOf(
   options: Plain,
   previous?: SecretHashes,
 ): Plain {
-  const fingerprint = family.fingerprint?.of(remote);
-  return compact({
-    ...observedOutputs(family, remote, options),
-    [SECRET_HASHES]: hashSecrets(args, family.secretPaths(args), previous),
-    ...(fingerprint !== undefined ? { [APPLIED_FINGERPRINT]: fingerprint } : {}),
-  });
+  const outputs = observedOutputs(family, remote, options);
+  outputs[SECRET_HASHES] = hashSecrets(args, family.secretPaths(args), previous);
+  // Our write produced this fingerprint: later reads compare theirs against it.
+  if (outputs[FINGERPRINT] !== undefined) outputs[APPLIED_FINGERPRINT] = outputs[FINGERPRINT];
+  return outputs;
 }
 
+/** The service's object in the outputs' shape (also what a refresh reports). */
 function observedOutputs(family: Family<{ id: string }>, remote: { id: string }, options: Plain): Plain {
   const observed = compact(family.project(remote as never));
-  const fingerprint = family.fingerprint?.of(remote as never);
   return compact({
     ...observed,
     ...family.computed(remote as never),
     ...options,
     [OBSERVED]: observed,
-    ...(fingerprint !== undefined ? { fingerprint } : {}),
+    [FINGERPRINT]: family.fingerprint?.of(remote as never),
   });
 }
 
