@@ -82,9 +82,10 @@ export function resolveFolder(
 }
 
 /**
- * A connection a sync or rotation in `projectId` uses: it must exist (404), be usable from the
- * project (its org, and org-level or the same project; 403 otherwise) and be of the kind `app`
- * (400, the service's `connectAppConnectionById` text).
+ * A connection a sync or rotation in `projectId` uses: it must exist (404), be in the caller's
+ * organization (403), be org-level or of the same project (400, the service's text), and be of
+ * the kind `app` (400). backend/src/services/app-connection/app-connection-service.ts
+ * `validateAppConnectionUsageById`.
  */
 export function connectionForUse(
   ctx: EmulatorContext,
@@ -95,8 +96,12 @@ export function connectionForUse(
 ): StoredConnection {
   const c = ctx.store.connections.get(connectionId);
   if (!c) throw notFound(`Could not find App Connection with ID ${connectionId}`);
-  if (c.orgId !== actor.orgId || (c.projectId !== null && c.projectId !== projectId))
-    throw permissionDenied("connect", subjects.appConnections);
+  if (c.orgId !== actor.orgId) throw permissionDenied("connect", subjects.appConnections);
+  if (c.projectId !== null && c.projectId !== projectId) {
+    throw badRequest(
+      `You cannot connect project App Connection with ID "${c.id}" from project with ID "${c.projectId}" to project with ID "${projectId}"`,
+    );
+  }
   if (c.app !== app) {
     const label = (a: string) => appConnectionKind(a)?.label ?? a;
     throw badRequest(`${label(c.app)} Connection with ID ${connectionId} cannot be used to connect to ${label(app)}`);

@@ -1,8 +1,10 @@
 import { z } from "zod";
 
 /**
- * The service's error classes (reference §6). Each carries the status and the `error` name the
- * service puts in the body `{reqId, statusCode, message, error}`; `server.ts` renders them.
+ * The service's error classes. Each carries the status and the `error` value the service puts in
+ * the body `{reqId, statusCode, message, error}`: the error's `name` property, which is not its
+ * class name (`BadRequestError` sends "BadRequest"; backend/src/lib/errors/index.ts and
+ * backend/src/server/plugins/error-handler.ts). `server.ts` renders them.
  */
 export class ApiError extends Error {
   constructor(
@@ -15,11 +17,11 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new ApiError(400, "BadRequestError", message);
-export const notFound = (message: string) => new ApiError(404, "NotFoundError", message);
+export const badRequest = (message: string) => new ApiError(400, "BadRequest", message);
+export const notFound = (message: string) => new ApiError(404, "NotFound", message);
 export const unauthorized = (message: string) => new ApiError(401, "UnauthorizedError", message);
 /** ForbiddenRequestError: business rules the service answers with 403 (certificate profiles). */
-export const forbidden = (message: string) => new ApiError(403, "ForbiddenRequestError", message);
+export const forbidden = (message: string) => new ApiError(403, "ForbiddenError", message);
 /** Expired, malformed or unknown access token. */
 export const tokenError = (message: string) => new ApiError(403, "TokenError", message);
 
@@ -34,7 +36,11 @@ export function permissionDenied(action: string, subject: string) {
 }
 
 export function rateLimited(retryAfterSeconds: number) {
-  return new ApiError(429, "RateLimitError", `Rate limit exceeded. Please try again in ${retryAfterSeconds} seconds`);
+  return new ApiError(
+    429,
+    "RateLimitExceeded",
+    `Rate limit exceeded. Please try again in ${retryAfterSeconds} seconds`,
+  );
 }
 
 /** A zod failure of params, query or body: 422 `ValidationFailure` with the issues as the message. */
@@ -57,13 +63,13 @@ export function validationIssue(path: PropertyKey[], message: string): Validatio
 }
 
 const statusNames: Record<number, string> = {
-  400: "BadRequestError",
+  400: "BadRequest",
   401: "UnauthorizedError",
-  403: "ForbiddenRequestError",
-  404: "NotFoundError",
-  409: "ConflictError",
+  403: "ForbiddenError",
+  404: "NotFound",
+  409: "Conflict",
   422: "ValidationFailure",
-  429: "RateLimitError",
+  429: "RateLimitExceeded",
   500: "InternalServerError",
   502: "BadGatewayError",
   503: "ServiceUnavailableError",

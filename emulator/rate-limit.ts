@@ -32,9 +32,19 @@ const WINDOW_MS = 60_000;
 
 type Limiter = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** A route's `config.bucket` overrides the method's bucket (the duplicate-destination check is a POST read). */
+export interface RouteBucket {
+  bucket?: "read" | "write";
+}
+
+function bucketOf(req: FastifyRequest): "read" | "write" {
+  const configured = (req.routeOptions.config as RouteBucket | undefined)?.bucket;
+  return configured ?? (req.method === "GET" || req.method === "HEAD" ? "read" : "write");
+}
+
 /**
  * Two @fastify/rate-limit buckets keyed by IP: GET (and HEAD) requests use `read`, POST, PATCH
- * and DELETE use `write`, over a 60 s window scaled by `timeFactor`. The plugin sets the
+ * and DELETE use `write` (unless the route says otherwise), over a 60 s window scaled by `timeFactor`. The plugin sets the
  * `x-ratelimit-*` headers and, on 429, `retry-after`. Reconfiguring starts fresh counters.
  */
 export class RateLimits {
@@ -59,7 +69,7 @@ export class RateLimits {
 
   async apply(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!this.settings.enabled) return;
-    const limiter = req.method === "GET" || req.method === "HEAD" ? this.read : this.write;
+    const limiter = bucketOf(req) === "read" ? this.read : this.write;
     await limiter?.(req, reply);
   }
 

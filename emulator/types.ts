@@ -6,13 +6,21 @@ import type {
   RotateAtUtc,
   SecretRotation,
   SecretSync,
+  SyncJobStatus,
+  certificateDefaults,
 } from "../sdk/schemas";
+import type { z } from "zod";
 
 /**
  * The emulator's stored records. API shapes come from `sdk/schemas`; a record is the returned
  * shape without its joined objects (computed at read time, so a renamed connection shows up
  * everywhere) plus the parts the service keeps to itself (secret credentials, job bookkeeping).
+ * The SDK reads responses leniently (fields older servers lack are optional there); the emulator
+ * is the newest server, so its records have every field (`Complete`).
  */
+
+/** Every field present: optional fields required, `undefined` removed (null stays). */
+type Complete<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 export interface Organization {
   id: string;
@@ -96,7 +104,10 @@ export interface ConnectionRotation {
   lastRotatedAt: string;
 }
 
-export type StoredConnection = Omit<AppConnection, "credentials" | "credentialsHash" | "project" | "rotation"> & {
+export type StoredConnection = Omit<
+  Complete<AppConnection>,
+  "credentials" | "credentialsHash" | "project" | "rotation"
+> & {
   /** The parsed credentials, secret parts included; never returned. */
   credentials: Record<string, unknown>;
   rotation: ConnectionRotation | null;
@@ -104,13 +115,25 @@ export type StoredConnection = Omit<AppConnection, "credentials" | "credentialsH
 
 export type SyncJobKind = "sync" | "import" | "remove";
 
-export type StoredSync = Omit<SecretSync, "connection" | "environment" | "folder"> & {
+export type StoredSync = Omit<
+  Complete<SecretSync>,
+  "connection" | "environment" | "folder" | "syncStatus" | "importStatus" | "removeStatus"
+> & {
+  syncStatus: SyncJobStatus | null;
+  importStatus: SyncJobStatus | null;
+  removeStatus: SyncJobStatus | null;
   /** DELETE with removeSecrets=true: delete the row once the remove job succeeds. */
   deleteOnRemove: boolean;
   importBehavior: string | null;
 };
 
-export type StoredRotation = Omit<SecretRotation, "connection" | "environment" | "folder"> & {
+export type StoredRotation = Omit<
+  Complete<SecretRotation>,
+  "connection" | "environment" | "folder" | "folderId" | "rotateAtUtc" | "rotationStatus"
+> & {
+  folderId: string;
+  rotateAtUtc: RotateAtUtc;
+  rotationStatus: "success" | "failed" | null;
   /** Credential sets by index; `activeIndex` points at the current one. Secret, never in the rotation body. */
   generatedCredentials: Record<string, string>[];
 };
@@ -122,7 +145,10 @@ export interface StoredProfileConfig {
 }
 
 export type StoredProfile = Omit<
-  CertificateProfile,
+  Complete<CertificateProfile>,
+  | "enrollmentType"
+  | "issuerType"
+  | "defaults"
   | "estConfigId"
   | "apiConfigId"
   | "acmeConfigId"
@@ -132,6 +158,9 @@ export type StoredProfile = Omit<
   | "acmeConfig"
   | "scepConfig"
 > & {
+  enrollmentType: EnrollmentType;
+  issuerType: "ca" | "self-signed";
+  defaults: z.output<typeof certificateDefaults> | null;
   configs: Partial<Record<EnrollmentType, StoredProfileConfig>>;
 };
 

@@ -6,6 +6,7 @@ import {
   acmeConfig,
   apiConfig,
   certificateDefaults,
+  enrollmentTypeOf,
   enrollmentTypes,
   estConfig,
   externalConfigs,
@@ -23,7 +24,7 @@ interface ProfileCommonArgs {
   certificatePolicyId: pulumi.Input<string>;
   /** 1 to 255 characters matching `^[a-z0-9-]+$`; unique in the project. Changing it updates in place. */
   slug: pulumi.Input<string>;
-  /** At most 1000 characters. */
+  /** At most 1000 characters; leaving it out clears it. */
   description?: pulumi.Input<string>;
   /** Only with an external CA; e.g. the ADCS `template`. */
   externalConfigs?: DeepInput<z.input<typeof externalConfigs>>;
@@ -85,11 +86,13 @@ export const certificateProfileFamily: Family<RemoteProfile> = {
   replaceOnChange: ["projectId", "certificatePolicyId", "caId"],
   deleteBeforeReplace: true,
   secretPaths: () => ["estConfig.passphrase", "scepConfig.challengePassword"],
-  clearable: { description: "", defaults: null },
+  // The service's update body takes `description: null` to clear it.
+  clearable: { description: null, defaults: null },
   project: (p) => {
     // Only the config of the current enrollment type is the profile's; the server keeps others.
-    const configKey = enrollmentTypes[p.enrollmentType].configKey;
-    const config = p[configKey];
+    // An enrollment type this package does not know has no config key here.
+    const configKey = enrollmentTypeOf(p)?.configKey;
+    const config = configKey && p[configKey];
     const { directoryUrl: _computed, ...acme } = (configKey === "acmeConfig" && p.acmeConfig) || {};
     return {
       projectId: p.projectId,
@@ -99,7 +102,7 @@ export const certificateProfileFamily: Family<RemoteProfile> = {
       issuerType: p.issuerType,
       caId: p.caId,
       description: p.description === "" ? null : p.description,
-      [configKey]: configKey === "acmeConfig" ? (p.acmeConfig ? acme : null) : config,
+      ...(configKey && { [configKey]: configKey === "acmeConfig" ? (p.acmeConfig ? acme : null) : config }),
       externalConfigs: p.externalConfigs,
       defaults: p.defaults,
     };

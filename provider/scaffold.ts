@@ -71,7 +71,7 @@ export interface Family<Remote extends { id: string }> {
   findExisting(client: SecretOpsClient, args: Plain): Promise<Remote | undefined>;
   /** Undefined when the object is gone. */
   read(client: SecretOpsClient, id: string, outs: Plain): Promise<Remote | undefined>;
-  update(client: SecretOpsClient, id: string, patch: Plain, outs: Plain): Promise<Remote>;
+  update(client: SecretOpsClient, id: string, patch: Plain, outs: Plain, options: Plain): Promise<Remote>;
   delete(client: SecretOpsClient, id: string, outs: Plain): Promise<void>;
   /**
    * Work the last create/update left unfinished (a failed sync job): when `needed` says so, diff
@@ -238,7 +238,11 @@ export function providerFor<Remote extends { id: string }>(family: Family<Remote
       const replaces = family.replaceOnChange.filter(
         (k) => args[k] !== undefined && (containsUnknown(args[k]) || !sameValue(args[k], observed[k])),
       );
-      const changedOptions = Object.keys(options).filter((k) => !sameValue(options[k], olds[k]));
+      // An option older state lacks counts as its default, so a release adding an option does not
+      // make every existing resource show a change.
+      const previousOption = (k: string) =>
+        olds[k] !== undefined ? olds[k] : (family.options.shape[k] as z.ZodType).safeParse(undefined).data;
+      const changedOptions = Object.keys(options).filter((k) => !sameValue(options[k], previousOption(k)));
       const changes =
         changedFields(fam, args, olds).length > 0 || changedOptions.length > 0 || family.resume?.needed(olds) === true;
       return {
@@ -257,7 +261,7 @@ export function providerFor<Remote extends { id: string }>(family: Family<Remote
         if (!remote && family.manageExisting) throw new Error(family.manageExisting.notFound(args));
         if (remote) {
           const patch = patchFor(fam, args, { [OBSERVED]: family.project(remote) });
-          if (Object.keys(patch).length) remote = await family.update(client, remote.id, patch, args);
+          if (Object.keys(patch).length) remote = await family.update(client, remote.id, patch, args, options);
         }
       }
       if (!remote) {
@@ -296,7 +300,7 @@ export function providerFor<Remote extends { id: string }>(family: Family<Remote
       const previous = olds[SECRET_HASHES] as SecretHashes | undefined;
       let remote: Remote;
       if (Object.keys(patch).length) {
-        remote = await family.update(client, id, patch, olds);
+        remote = await family.update(client, id, patch, olds, options);
       } else if (family.resume?.needed(olds)) {
         remote = await family.resume.run(client, id, olds);
       } else {

@@ -7,10 +7,12 @@ import {
   genericSyncDestination,
   secretSyncCreateSchema,
   syncDestination,
+  uuid,
 } from "../sdk/schemas";
-import { orUndefinedOn404 } from "./not-found";
+import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { DeepInput, TYPE_MODULE, registerProps, serializedProvider, withSecretOutputs } from "./resource";
 import { Family, SettleFailure } from "./scaffold";
+import type { Plain } from "./values";
 
 /** Fields every secret sync has, whatever its destination (spec 4.2). */
 export interface SecretSyncCommonArgs {
@@ -38,6 +40,12 @@ export interface SecretSyncCommonArgs {
   waitForSync?: pulumi.Input<boolean>;
   /** How long to wait for a sync or remove job, in seconds. Default 300. */
   syncTimeoutSeconds?: pulumi.Input<number>;
+  /**
+   * Allow this sync to push to a destination another sync of the organization already pushes to.
+   * Default false: a create or a `destinationConfig` change that would do so fails, naming the
+   * other sync's project, because two syncs that overwrite one destination undo each other.
+   */
+  allowDuplicateDestination?: pulumi.Input<boolean>;
 }
 
 /** Args of a sync to one of the known destinations, discriminated by `destination` (its real slug). */
@@ -65,7 +73,39 @@ const options = z.object({
   removeSecrets: z.boolean().default(false),
   waitForSync: z.boolean().default(true),
   syncTimeoutSeconds: z.number().positive({ error: "must be a positive number of seconds" }).default(300),
+  allowDuplicateDestination: z.boolean().default(false),
 });
+
+/**
+ * Refuses to point a sync at a destination another sync of the organization already pushes to,
+ * unless `allowDuplicateDestination` is set: with overwrite semantics the two would keep undoing
+ * each other. The service's own check (`check-destination`) decides; a server too old to have
+ * it (404), or a project id it cannot take (not a UUID), skips the check.
+ */
+async function refuseDuplicateDestination(
+  client: SecretOpsClient,
+  sync: Plain,
+  options: Plain,
+  excludeSyncId?: string,
+): Promise<void> {
+  if (options.allowDuplicateDestination === true || !uuid.safeParse(sync.projectId).success) return;
+  const check = await client.secretSyncs
+    .checkDestination(sync.destination as SyncDestinationSlug, {
+      destinationConfig: sync.destinationConfig as Record<string, unknown>,
+      projectId: sync.projectId as string,
+      ...(excludeSyncId && { excludeSyncId }),
+    })
+    .catch((e: unknown) => {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    });
+  if (check?.hasDuplicate) {
+    const where = check.duplicateProjectId ? ` in project ${check.duplicateProjectId}` : "";
+    throw new Error(
+      `destinationConfig: another secret sync${where} already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
+    );
+  }
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -123,7 +163,10 @@ export const secretSyncFamily: Family<RemoteSync> = {
     updatedAt: s.updatedAt,
   }),
 
-  create: (client, args) => client.secretSyncs.create(args.destination as SyncDestinationSlug, args as never),
+  async create(client, args, opts) {
+    await refuseDuplicateDestination(client, args, opts);
+    return client.secretSyncs.create(args.destination as SyncDestinationSlug, args as never);
+  },
   findExisting: (client, args) =>
     orUndefinedOn404(
       client.secretSyncs.getByName(
@@ -133,8 +176,12 @@ export const secretSyncFamily: Family<RemoteSync> = {
       ),
     ),
   read: (client, id, outs) => orUndefinedOn404(client.secretSyncs.get(outs.destination as SyncDestinationSlug, id)),
-  update: (client, id, patch, outs) =>
-    client.secretSyncs.update(outs.destination as SyncDestinationSlug, id, patch as never),
+  async update(client, id, patch, outs, opts) {
+    if (patch.destinationConfig !== undefined) {
+      await refuseDuplicateDestination(client, { ...outs, destinationConfig: patch.destinationConfig }, opts, id);
+    }
+    return client.secretSyncs.update(outs.destination as SyncDestinationSlug, id, patch as never);
+  },
   async delete(client, id, outs) {
     const removeSecrets = outs.removeSecrets === true;
     const sync = await client.secretSyncs.delete(outs.destination as SyncDestinationSlug, id, { removeSecrets });

@@ -3,15 +3,15 @@ import {
   type AuditLogEntry,
   type AuditLogQuery,
   AuditLogListEnvelope,
-  AuditLogQuerySchema,
+  AuditLogFiltersSchema,
   MAX_AUDIT_LOG_PAGE,
   apiPaths,
 } from "./schemas";
 
 /**
- * Audit logs (spec 4.5; reference §5). The filter rules (environment/secretPath/secretKey need
- * projectId, date order and range, limit ≤ 1000) are the shared `AuditLogQuerySchema`, checked
- * before anything is sent.
+ * Audit logs (spec 4.5). The filter rules (environment/secretPath/secretKey need projectId, date
+ * order and range, limit ≤ 1000) are `AuditLogFiltersSchema`, checked before anything is sent;
+ * dates are sent as UTC, and event types are left for the server to judge.
  */
 export class AuditLogsApi {
   constructor(private readonly t: Transport) {}
@@ -22,7 +22,7 @@ export class AuditLogsApi {
       method: "GET",
       path: apiPaths.auditLogs,
       query: filters,
-      querySchema: AuditLogQuerySchema,
+      querySchema: AuditLogFiltersSchema,
       responseSchema: AuditLogListEnvelope,
     });
     return res.auditLogs;

@@ -2,9 +2,13 @@ import { type Transport, segment } from "./http";
 import { perRow, requireRow } from "./rows";
 import {
   type SecretSync,
+  type SecretSyncCheckDestination,
+  type SecretSyncDestinationCheck,
   type SyncDestination,
   type SyncDestinationSlug,
   SecretSyncByNameQuery,
+  SecretSyncCheckDestinationBody,
+  SecretSyncCheckDestinationResult,
   SecretSyncDeleteQuery,
   SecretSyncEnvelope,
   SecretSyncImportQuery,
@@ -127,6 +131,26 @@ export class SecretSyncsApi {
       responseSchema: SecretSyncEnvelope,
     });
     return res.secretSync;
+  }
+
+  /**
+   * Is another sync of the organization already pushing to this destination? `excludeSyncId`
+   * leaves a sync out (the one being changed). A POST in the read rate-limit bucket, safe to
+   * repeat: it changes nothing.
+   */
+  async checkDestination<D extends SyncDestinationSlug>(
+    destination: D,
+    body: SecretSyncCheckDestination,
+  ): Promise<SecretSyncDestinationCheck> {
+    return this.t.request({
+      method: "POST",
+      path: `${this.base(destination)}/check-destination`,
+      body,
+      bodySchema: SecretSyncCheckDestinationBody,
+      responseSchema: SecretSyncCheckDestinationResult,
+      bucket: "read",
+      idempotent: true,
+    });
   }
 
   /** Queue a sync job; the returned sync has `syncStatus: "pending"`. */

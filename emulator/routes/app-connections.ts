@@ -113,8 +113,13 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
       const actor = actorOf(req);
       const { projectId } = parseOr422(AppConnectionListQuery, req.query);
       if (projectId) requireProject(ctx, actor, projectId, "read", subjects.appConnections);
+      // With projectId: that project's connections. Without: every connection of the organization
+      // the caller may read, project-scoped ones included (app-connection-service.ts
+      // `listAppConnections`; its DAL query has no `projectId IS NULL` condition).
+      const visible = (c: StoredConnection) =>
+        projectId ? c.projectId === projectId : c.projectId === null || actor.identity.projectIds.includes(c.projectId);
       const list = [...store.connections.values()]
-        .filter((c) => c.app === kind.app && c.orgId === actor.orgId && c.projectId === (projectId ?? null))
+        .filter((c) => c.app === kind.app && c.orgId === actor.orgId && visible(c))
         .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
       recordEvent(
         ctx,

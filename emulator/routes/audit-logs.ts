@@ -4,19 +4,19 @@ import { actorOf, requireProject, subjects, type EmulatorContext } from "../cont
 import { parseOr422, validationIssue } from "../errors";
 
 /**
- * GET /api/v1/organization/audit-logs (spec 4.5, reference §5): the 13 filters of
+ * GET /api/v1/organization/audit-logs (spec 4.5): the 13 filters of
  * `AuditLogQuerySchema`, newest first, `createdAt >= startDate AND < endDate`.
  */
 export function registerAuditLogRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get(apiPaths.auditLogs, async (req) => {
     const actor = actorOf(req);
-    // The default range (last UTC midnight to now) is filled in before parsing, so the schema's
-    // range rules (end after start, at most 3 months) apply to the range actually used.
-    const raw = { ...(req.query as Record<string, unknown>) };
+    // The range rules (end after start, at most 3 months) apply only when both dates are given;
+    // the default range (last UTC midnight to now) is filled in after validation, as the
+    // service's handler does (backend/src/server/routes/v1/organization-router.ts).
+    const filters = parseOr422(AuditLogQuerySchema, req.query);
     const range = defaultAuditRange();
-    raw.startDate ??= range.startDate.toISOString();
-    raw.endDate ??= range.endDate.toISOString();
-    const filters = parseOr422(AuditLogQuerySchema, raw);
+    const startMs = filters.startDate ? Date.parse(filters.startDate) : range.startDate.getTime();
+    const endMs = filters.endDate ? Date.parse(filters.endDate) : range.endDate.getTime();
     // Spec 4.5: `actorType` must be given when `actor` names a non-user actor. Only the
     // emulator knows which ids are machine identities, so this check lives here.
     if (filters.actor !== undefined && filters.actorType === undefined && ctx.store.identities.has(filters.actor)) {
@@ -26,8 +26,8 @@ export function registerAuditLogRoutes(app: FastifyInstance, ctx: EmulatorContex
     const auditLogs = ctx.audit.query({
       orgId: actor.orgId,
       filters,
-      startMs: Date.parse(raw.startDate as string),
-      endMs: Date.parse(raw.endDate as string),
+      startMs,
+      endMs,
       metadata: parseEventMetadata(filters.eventMetadata),
     });
     return { auditLogs };

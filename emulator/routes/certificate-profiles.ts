@@ -25,10 +25,21 @@ const NOT_FOUND = "Certificate profile not found";
 
 type ProfileBody = Record<string, unknown> & { enrollmentType?: EnrollmentType };
 
-/** A config object as stored: secret fields kept only as a hash (the EST passphrase is stored hashed). */
-function storedConfig(t: EnrollmentType, value: unknown, id: string = randomUUID()): StoredProfileConfig {
+/**
+ * A config object as stored: secret fields kept only as a hash (the EST passphrase is stored
+ * hashed). On PATCH, a secret field that is not sent keeps its stored value (`previous`).
+ */
+function storedConfig(
+  t: EnrollmentType,
+  value: unknown,
+  id: string = randomUUID(),
+  previous?: StoredProfileConfig,
+): StoredProfileConfig {
   const v = { ...(value as Record<string, unknown>) };
-  for (const f of enrollmentTypes[t].secretFields) if (typeof v[f] === "string") v[f] = sha256Hex(v[f]);
+  for (const f of enrollmentTypes[t].secretFields) {
+    if (typeof v[f] === "string") v[f] = sha256Hex(v[f]);
+    else if (previous?.value[f] !== undefined) v[f] = previous.value[f];
+  }
   return { id, value: v };
 }
 
@@ -196,7 +207,7 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
       for (const t of enrollmentTypeNames) {
         const given = body[enrollmentTypes[t].configKey];
         const existing = configs[t];
-        if (given !== undefined && existing) configs[t] = storedConfig(t, given, existing.id);
+        if (given !== undefined && existing) configs[t] = storedConfig(t, given, existing.id, existing);
       }
     }
     checkIssuer({ issuerType, enrollmentType, caId });

@@ -167,10 +167,10 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
       const { rotationName } = parseOr422(NameParams, req.params);
       const q = parseOr422(SecretRotationByNameQuery, req.query);
       requireProject(ctx, actor, q.projectId, "read", subjects.secretRotations);
-      const env = store.environmentBySlug(q.projectId, q.environment);
-      const folder = env && store.folderByEnvPath(env.id, q.secretPath);
-      const r =
-        folder && [...store.rotations.values()].find((x) => x.folderId === folder.id && x.name === rotationName);
+      // A folder that does not exist is the service's 400, not a 404 for the rotation
+      // (secret-rotation-v2-service.ts `findSecretRotationByName`).
+      const { folder } = resolveFolder(ctx, q.projectId, q.environment, q.secretPath);
+      const r = [...store.rotations.values()].find((x) => x.folderId === folder.id && x.name === rotationName);
       if (!r) throw notFound(`Could not find ${type.label} Rotation with name "${rotationName}"`);
       if (r.type !== type.type) throw wrongType(r.id);
       recordEvent(ctx, req, actor, "get-secret-rotation", meta(r), r.projectId);

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   SecretSyncByNameQuery,
+  SecretSyncCheckDestinationBody,
   SecretSyncDeleteQuery,
   SecretSyncImportQuery,
   SecretSyncListQuery,
@@ -31,6 +33,12 @@ const IdParams = z.object({ syncId: uuid });
 const NameParams = z.object({ syncName: z.string().min(1) });
 
 const LOCKED = "A job for this sync is already in progress. Please try again shortly.";
+
+/** Two destination configs point at the same place: equal in every field but the ignored ones. */
+function sameDestination(a: Record<string, unknown>, b: Record<string, unknown>, ignore: readonly string[]): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => !ignore.includes(k)));
+  return [...keys].every((k) => isDeepStrictEqual(a[k], b[k]));
+}
 
 /**
  * Secret syncs (spec 4.2, reference §2), one set of routes per row of `syncDestinations`: list,
@@ -206,6 +214,25 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
       const view = syncView(store, s);
       if (!removeSecrets) store.syncs.delete(s.id);
       return { secretSync: view };
+    });
+
+    // Is another sync of the organization already pushing to this destination? The service
+    // compares the configs field by field, skipping the row's labels, and answers without a
+    // resource key (secret-sync-service.ts `checkDuplicateDestination`). Read bucket.
+    app.post(`${base}/check-destination`, { config: { bucket: "read" } }, async (req) => {
+      const actor = actorOf(req);
+      const body = parseOr422(SecretSyncCheckDestinationBody, req.body);
+      requireProject(ctx, actor, body.projectId, "read", subjects.secretSyncs);
+      const config = body.destinationConfig;
+      if (Object.keys(config).length === 0) return { hasDuplicate: false };
+      const duplicate = [...store.syncs.values()].find(
+        (s) =>
+          s.destination === dest.destination &&
+          s.id !== body.excludeSyncId &&
+          store.projects.get(s.projectId)?.orgId === actor.orgId &&
+          sameDestination(s.destinationConfig, config, dest.duplicateCheckIgnores),
+      );
+      return duplicate ? { hasDuplicate: true, duplicateProjectId: duplicate.projectId } : { hasDuplicate: false };
     });
 
     const trigger = (path: string, kind: SyncJobKind, event: EventType, action: string) =>

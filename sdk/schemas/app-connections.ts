@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConnectionRefSchema, ProjectRefSchema, dateTime, description, rotateAtUtc, slug, uuid } from "./common";
+import { ConnectionRefSchema, ProjectRefSchema, dateTime, description, slug, uuid } from "./common";
 
 /**
  * App connections (spec 2.1, 4.1; reference §1). Every kind is one row of `appConnectionKinds`:
@@ -8,11 +8,11 @@ import { ConnectionRefSchema, ProjectRefSchema, dateTime, description, rotateAtU
  */
 
 const str = z.string().trim().min(1, { error: "must not be empty" });
-const port = z.coerce
-  .number()
-  .int()
-  .min(1, { error: "must be 1 to 65535" })
-  .max(65535, { error: "must be 1 to 65535" });
+/**
+ * The service only coerces the port to a number (backend/src/services/app-connection/shared/sql/
+ * sql-connection-schemas.ts); a port no server listens on fails its live credential check instead.
+ */
+const port = z.coerce.number({ error: "must be a number" });
 /** "" becomes undefined, as the service does for `sslCertificate`. */
 const optionalCertificate = z
   .string()
@@ -29,6 +29,15 @@ const sqlCredentials = z.object({
   sslRejectUnauthorized: z.boolean(),
   sslCertificate: optionalCertificate,
 });
+
+/**
+ * LDAP `dn`: a distinguished name or a user principal name, exactly as the service's
+ * `DistinguishedNameRegex` and `UserPrincipalNameRegex` (backend/src/lib/regex/index.ts) accept
+ * them: `attr=value` pairs joined by commas with no space after a comma.
+ */
+const DISTINGUISHED_NAME =
+  /^(?:(?:[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)(?:(?:\\+[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)*)(?:,(?:[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)(?:(?:\\+[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)*))*)?$/;
+const USER_PRINCIPAL_NAME = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9._-]+\.[a-zA-Z]{2,}$/;
 
 const azureOAuth = z.object({ code: str, tenantId: str });
 const azureClientSecret = z.object({
@@ -146,15 +155,10 @@ export const appConnectionKinds = {
       "simple-bind": {
         credentials: z.object({
           provider: z.enum(["active-directory"]),
-          url: z
-            .string()
-            .regex(/^ldaps?:\/\/[^\s/]+(:\d+)?\/?$/i, { error: "must be an LDAP URL (ldap:// or ldaps://)" }),
-          dn: z
-            .string()
-            .trim()
-            .regex(/^(?:[a-zA-Z][\w-]*=[^,]+)(?:,[a-zA-Z][\w-]*=[^,]+)*$|^[^@\s]+@[^@\s]+$/, {
-              error: "must be a distinguished name (cn=...,dc=...) or a user principal name (user@domain)",
-            }),
+          url: str.regex(/^ldaps?:\/\//, { error: "must be an LDAP URL (ldap:// or ldaps://)" }),
+          dn: str.refine((v) => DISTINGUISHED_NAME.test(v) || USER_PRINCIPAL_NAME.test(v), {
+            error: "must be a distinguished name (cn=...,dc=...) or a user principal name (user@domain.tld)",
+          }),
           password: str,
           sslRejectUnauthorized: z.boolean().optional(),
           sslCertificate: optionalCertificate,
@@ -341,14 +345,18 @@ export function appConnectionCreateSchema(kind: AppConnectionKind) {
 export const ConnectionRotationSchema = z.object({
   rotationInterval: z.number(),
   rotationStatus: z.string().nullable().optional(),
-  rotateAtUtc: rotateAtUtc.optional(),
+  rotateAtUtc: z.object({ hours: z.number(), minutes: z.number() }).optional(),
   lastRotationMessage: z.string().nullable().optional(),
   nextRotationAt: dateTime.nullable().optional(),
 });
 
-/** An app connection as returned (secret credential fields omitted). */
+/**
+ * An app connection as returned (secret credential fields omitted). Read leniently: unknown
+ * fields are dropped, and what older servers do not return (`isAutoRotationEnabled`,
+ * `credentialsHash`, `project`, `gatewayId`) is optional.
+ */
 export const AppConnectionSchema = z.object({
-  id: uuid,
+  id: z.string().min(1),
   name: z.string(),
   orgId: z.string(),
   createdAt: dateTime,
@@ -356,15 +364,15 @@ export const AppConnectionSchema = z.object({
   app: z.string(),
   method: z.string(),
   credentials: z.record(z.string(), z.unknown()),
-  description: z.string().nullable(),
-  version: z.number().int(),
-  isPlatformManagedCredentials: z.boolean(),
-  gatewayId: z.string().nullable(),
-  projectId: z.string().nullable(),
-  isAutoRotationEnabled: z.boolean(),
-  rotation: ConnectionRotationSchema.nullable().optional(),
-  credentialsHash: z.string(),
-  project: ProjectRefSchema.nullable(),
+  description: z.string().nullish(),
+  version: z.number().optional(),
+  isPlatformManagedCredentials: z.boolean().optional(),
+  gatewayId: z.string().nullish(),
+  projectId: z.string().nullish(),
+  isAutoRotationEnabled: z.boolean().optional(),
+  rotation: ConnectionRotationSchema.nullish(),
+  credentialsHash: z.string().optional(),
+  project: ProjectRefSchema.nullish(),
 });
 export type AppConnection = z.infer<typeof AppConnectionSchema>;
 

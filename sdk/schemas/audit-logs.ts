@@ -32,73 +32,121 @@ export const userAgentTypes = [
 export const UserAgentTypeSchema = z.enum(userAgentTypes);
 
 export const MAX_AUDIT_LOG_PAGE = 1000;
-const THREE_MONTHS_MS = 92 * 24 * 60 * 60 * 1000;
-
-const isoDate = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" });
 
 /**
- * GET /api/v1/organization/audit-logs query, the 13 filters of spec 4.5.
- * Spec over reference: `environment`, `secretPath` and `secretKey` require `projectId` (the real
- * service silently ignores them instead); we reject, as the spec says.
+ * The service's date-times are zod v3 `z.string().datetime()`: UTC with `Z` only; an offset such
+ * as `+02:00` is a 422 (backend/src/server/routes/v1/organization-router.ts).
+ */
+const utcDateTime = z.iso.datetime({ error: "must be an ISO 8601 date-time in UTC (ending in Z)" });
+
+/**
+ * What a caller may give the SDK for a date: a `Date` or any ISO 8601 date-time, with an offset or
+ * without; the SDK sends it as UTC.
+ */
+const anyDateTime = z.union([z.date(), z.iso.datetime({ offset: true })], {
+  error: "must be an ISO 8601 date-time or a Date",
+});
+/** A date-time already in UTC is sent as given; any other is converted. */
+const toUtc = (v: string | Date) =>
+  typeof v === "string" ? (utcDateTime.safeParse(v).success ? v : new Date(v).toISOString()) : v.toISOString();
+
+/** Comma-separated event types, or an array, as a list (the service splits on `,`). */
+const eventTypeList = (item: z.ZodType<string>) =>
+  z
+    .union([z.array(z.string()), z.string()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const list = (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean);
+      for (const t of list) {
+        if (!item.safeParse(t).success) {
+          ctx.addIssue({ code: "custom", message: `unknown event type "${t}"` });
+          return z.NEVER;
+        }
+      }
+      return list;
+    });
+
+/**
+ * `endDate` not before `startDate`, and within 3 calendar months of it: checked only when both
+ * are given, as the service does (its `superRefine` is guarded by `if (endDate && startDate)`).
+ */
+function dateRange(q: { startDate?: string; endDate?: string }, ctx: z.core.$RefinementCtx) {
+  if (!q.startDate || !q.endDate) return;
+  const start = new Date(q.startDate);
+  const end = new Date(q.endDate);
+  const latest = new Date(start);
+  latest.setUTCMonth(latest.getUTCMonth() + 3);
+  if (end < start) ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before start date" });
+  else if (end > latest) ctx.addIssue({ code: "custom", path: ["endDate"], message: "Dates must be within 3 months" });
+}
+
+/**
+ * Spec over service: `environment`, `secretPath` and `secretKey` require `projectId` (the service
+ * silently ignores them without it, so a filter would quietly match everything).
+ */
+function needsProject(
+  q: { projectId?: string; environment?: string; secretPath?: string; secretKey?: string },
+  ctx: z.core.$RefinementCtx,
+) {
+  for (const field of ["environment", "secretPath", "secretKey"] as const) {
+    if (q[field] !== undefined && q.projectId === undefined) {
+      ctx.addIssue({ code: "custom", path: [field], message: `requires projectId` });
+    }
+  }
+}
+
+const filterFields = {
+  projectId: z.string().min(1).optional(),
+  environment: z.string().min(1).optional(),
+  actorType: ActorTypeSchema.optional(),
+  actor: z.string().min(1).optional(),
+  secretPath: secretPath.optional(),
+  secretKey: z.string().min(1).optional(),
+  userAgentType: UserAgentTypeSchema.optional(),
+  /** Comma-separated `key=value` pairs; every pair must match. */
+  eventMetadata: z.string().optional(),
+  offset: z.coerce.number().int().min(0, { error: "must be at least 0" }).default(0),
+  // Deliberately stricter than the service (no minimum there): a page of 0 entries would make
+  // paging never end.
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: "must be at least 1" })
+    .max(MAX_AUDIT_LOG_PAGE, { error: `must be at most ${MAX_AUDIT_LOG_PAGE}` })
+    .default(20),
+};
+
+/**
+ * GET /api/v1/organization/audit-logs query as the service reads it: the 13 filters of spec 4.5,
+ * UTC date-times, and event types from the service's own list (its newest source pipes them into
+ * the `EventType` enum). The emulator validates requests with it.
  */
 export const AuditLogQuerySchema = z
   .object({
-    projectId: z.string().min(1).optional(),
-    environment: z.string().min(1).optional(),
-    actorType: ActorTypeSchema.optional(),
-    actor: z.string().min(1).optional(),
-    secretPath: secretPath.optional(),
-    secretKey: z.string().min(1).optional(),
-    /** One event type, a comma-separated list, or an array. */
-    eventType: z
-      .union([z.array(EventTypeSchema), z.string()])
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined) return undefined;
-        const list = Array.isArray(v)
-          ? v
-          : v
-              .split(",")
-              .map((s) => s.trim())
-              .filter(Boolean);
-        for (const t of list) {
-          if (!EventTypeSchema.safeParse(t).success) {
-            ctx.addIssue({ code: "custom", message: `unknown event type "${t}"` });
-            return z.NEVER;
-          }
-        }
-        return list as z.infer<typeof EventTypeSchema>[];
-      }),
-    userAgentType: UserAgentTypeSchema.optional(),
-    /** Comma-separated `key=value` pairs; every pair must match. */
-    eventMetadata: z.string().optional(),
-    startDate: isoDate.optional(),
-    endDate: isoDate.optional(),
-    offset: z.coerce.number().int().min(0, { error: "must be at least 0" }).default(0),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, { error: "must be at least 1" })
-      .max(MAX_AUDIT_LOG_PAGE, { error: `must be at most ${MAX_AUDIT_LOG_PAGE}` })
-      .default(20),
+    ...filterFields,
+    eventType: eventTypeList(EventTypeSchema),
+    startDate: utcDateTime.optional(),
+    endDate: utcDateTime.optional(),
   })
-  .superRefine((q, ctx) => {
-    for (const field of ["environment", "secretPath", "secretKey"] as const) {
-      if (q[field] !== undefined && q.projectId === undefined) {
-        ctx.addIssue({ code: "custom", path: [field], message: `requires projectId` });
-      }
-    }
-    if (q.startDate && q.endDate) {
-      const start = Date.parse(q.startDate);
-      const end = Date.parse(q.endDate);
-      if (end < start)
-        ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before start date" });
-      else if (end - start > THREE_MONTHS_MS)
-        ctx.addIssue({ code: "custom", path: ["endDate"], message: "Dates must be within 3 months" });
-    }
-  });
-export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;
+  .superRefine(needsProject)
+  .superRefine(dateRange);
 export type AuditLogQueryParsed = z.output<typeof AuditLogQuerySchema>;
+
+/**
+ * The filters the SDK takes: the same rules, except that dates may be `Date`s or carry an offset
+ * (sent as UTC), and any event type is passed on (newer servers add types: the server judges).
+ */
+export const AuditLogFiltersSchema = z
+  .object({
+    ...filterFields,
+    eventType: eventTypeList(z.string()),
+    startDate: anyDateTime.transform(toUtc).optional(),
+    endDate: anyDateTime.transform(toUtc).optional(),
+  })
+  .superRefine(needsProject)
+  .superRefine(dateRange);
+export type AuditLogQuery = z.input<typeof AuditLogFiltersSchema>;
 
 /** `eventMetadata` as pairs; pairs missing a key or a value are dropped (reference §5). */
 export function parseEventMetadata(s: string | undefined): [string, string][] {
@@ -118,19 +166,26 @@ export function defaultAuditRange(now = new Date()): { startDate: Date; endDate:
   return { startDate: start, endDate: now };
 }
 
+/** Event or actor metadata; a missing one reads as empty. */
+const metadata = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((m) => m ?? {});
+
+/** An audit-log entry as returned, read leniently (only the id, the time and the event are needed). */
 export const AuditLogEntrySchema = z.object({
   id: z.string(),
   createdAt: dateTime,
-  updatedAt: dateTime,
-  event: z.object({ type: z.string(), metadata: z.record(z.string(), z.unknown()) }),
-  actor: z.object({ type: z.string(), metadata: z.record(z.string(), z.unknown()) }),
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  userAgentType: z.string().nullable(),
-  expiresAt: dateTime.nullable(),
+  updatedAt: dateTime.optional(),
+  event: z.object({ type: z.string(), metadata: metadata }),
+  actor: z.object({ type: z.string(), metadata: metadata }),
+  ipAddress: z.string().nullish(),
+  userAgent: z.string().nullish(),
+  userAgentType: z.string().nullish(),
+  expiresAt: dateTime.nullish(),
   orgId: z.string(),
-  projectId: z.string().nullable(),
-  projectName: z.string().nullable(),
+  projectId: z.string().nullish(),
+  projectName: z.string().nullish(),
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
 export const AuditLogListEnvelope = z.object({ auditLogs: z.array(AuditLogEntrySchema) });

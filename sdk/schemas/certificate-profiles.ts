@@ -55,17 +55,32 @@ export const acmeConfig = z
   .refine((c) => !(c.skipDnsOwnershipVerification && c.skipEabBinding), {
     error: "skipDnsOwnershipVerification and skipEabBinding cannot both be true",
   });
+const scepFields = {
+  challengeType: z.enum(["static"]).default("static"),
+  challengePassword: z.string().optional(),
+  includeCaCertInResponse: z.boolean().optional(),
+  allowCertBasedRenewal: z.boolean().optional(),
+};
+const SCEP_PASSWORD_RULE = "a static challenge needs a challengePassword of at least 8 characters";
+/** On create a static challenge needs its password. */
 export const scepConfig = z
-  .object({
-    challengeType: z.enum(["static"]).default("static"),
-    challengePassword: z.string().optional(),
-    includeCaCertInResponse: z.boolean().optional(),
-    allowCertBasedRenewal: z.boolean().optional(),
-  })
+  .object(scepFields)
   .refine((c) => c.challengeType !== "static" || (c.challengePassword ?? "").length >= 8, {
-    error: "a static challenge needs a challengePassword of at least 8 characters",
+    error: SCEP_PASSWORD_RULE,
     path: ["challengePassword"],
   });
+/**
+ * On PATCH the stored password is kept when none is sent; the 8-character rule applies only to a
+ * password that is sent (backend/src/server/routes/v1/certificate-profiles-router.ts, update body).
+ */
+export const scepConfigUpdate = z
+  .object({ ...scepFields, challengeType: scepFields.challengeType.removeDefault().optional() })
+  .refine((c) => c.challengePassword === undefined || c.challengePassword.length >= 8, {
+    error: SCEP_PASSWORD_RULE,
+    path: ["challengePassword"],
+  });
+/** On PATCH an EST config without `passphrase` keeps the stored one. */
+export const estConfigUpdate = estConfig.extend({ passphrase: estConfig.shape.passphrase.optional() });
 export const externalConfigs = z.object({ template: z.string().optional() });
 
 export const certificateDefaults = z.object({
@@ -166,13 +181,14 @@ export type CertificateProfileCreate = z.input<typeof CertificateProfileCreateSc
 export const CertificateProfileUpdateSchema = z
   .object({
     slug: profileFields.slug.optional(),
-    description: profileFields.description,
+    // `null` clears the description (the service's update body takes it nullable).
+    description: profileDescription.nullish(),
     enrollmentType: profileFields.enrollmentType.optional(),
     issuerType: profileFields.issuerType.optional(),
-    estConfig: profileFields.estConfig,
+    estConfig: estConfigUpdate.optional(),
     apiConfig: profileFields.apiConfig,
     acmeConfig: profileFields.acmeConfig,
-    scepConfig: profileFields.scepConfig,
+    scepConfig: scepConfigUpdate.optional(),
     externalConfigs: profileFields.externalConfigs,
     defaults: profileFields.defaults,
   })
@@ -208,47 +224,54 @@ export const certificateProfileUpdatableFields = [
   "defaults",
 ] as const;
 
-/** A certificate profile as returned. Config objects come back without their secret fields. */
+/**
+ * A certificate profile as returned. Config objects come back without their secret fields. Read
+ * leniently: unknown fields are dropped, an enrollment or issuer type this package does not know
+ * is passed through, and what older servers lack (`scepConfigId`, `defaults`, the config ids) is
+ * optional.
+ */
 export const CertificateProfileSchema = z.object({
-  id: uuid,
+  id: z.string().min(1),
   projectId: z.string(),
-  certificatePolicyId: z.string(),
+  certificatePolicyId: z.string().nullish(),
   slug: z.string(),
-  enrollmentType: z.enum(enrollmentTypeNames as [EnrollmentType, ...EnrollmentType[]]),
-  issuerType: z.enum(issuerTypes),
+  enrollmentType: z.string(),
+  issuerType: z.string().optional(),
   createdAt: dateTime,
   updatedAt: dateTime,
-  caId: z.string().nullable(),
-  description: z.string().nullable(),
-  estConfigId: z.string().nullable(),
-  apiConfigId: z.string().nullable(),
-  acmeConfigId: z.string().nullable(),
-  scepConfigId: z.string().nullable(),
-  externalConfigs: z.object({ template: z.string().optional() }).nullable(),
-  defaults: certificateDefaults.nullable(),
+  caId: z.string().nullish(),
+  description: z.string().nullish(),
+  estConfigId: z.string().nullish(),
+  apiConfigId: z.string().nullish(),
+  acmeConfigId: z.string().nullish(),
+  scepConfigId: z.string().nullish(),
+  externalConfigs: z.looseObject({ template: z.string().optional() }).nullish(),
+  defaults: z.record(z.string(), z.unknown()).nullish(),
   estConfig: z
-    .object({ disableBootstrapCaValidation: z.boolean(), caChain: z.string().optional() })
-    .nullable()
-    .optional(),
-  apiConfig: z.object({ autoRenew: z.boolean(), renewBeforeDays: z.number().optional() }).nullable().optional(),
+    .object({ disableBootstrapCaValidation: z.boolean().optional(), caChain: z.string().nullish() })
+    .nullish(),
+  apiConfig: z.object({ autoRenew: z.boolean().optional(), renewBeforeDays: z.number().nullish() }).nullish(),
   acmeConfig: z
     .object({
       skipDnsOwnershipVerification: z.boolean().optional(),
       skipEabBinding: z.boolean().optional(),
       directoryUrl: z.string().optional(),
     })
-    .nullable()
-    .optional(),
+    .nullish(),
   scepConfig: z
     .object({
-      challengeType: z.string(),
+      challengeType: z.string().optional(),
       includeCaCertInResponse: z.boolean().optional(),
       allowCertBasedRenewal: z.boolean().optional(),
     })
-    .nullable()
-    .optional(),
+    .nullish(),
 });
 export type CertificateProfile = z.infer<typeof CertificateProfileSchema>;
+
+/** The enrollment-type row of a profile as returned, or undefined for a type this package does not know. */
+export function enrollmentTypeOf(p: { enrollmentType: string }) {
+  return (enrollmentTypes as Record<string, (typeof enrollmentTypes)[EnrollmentType] | undefined>)[p.enrollmentType];
+}
 
 export const CertificateProfileEnvelope = z.object({ certificateProfile: CertificateProfileSchema });
 export const CertificateProfileListEnvelope = z.object({

@@ -62,7 +62,10 @@ export const queryBoolean = z
   .optional()
   .transform((v) => v === true || v === "true");
 
-/** The body of every error response (reference §6). */
+/** A non-empty string after trimming, as the service's by-name query parameters are. */
+export const trimmedNonEmpty = z.string().trim().min(1, { error: "must not be empty" });
+
+/** The body of every error response (backend/src/server/plugins/error-handler.ts). */
 export const ErrorBodySchema = z.object({
   reqId: z.string(),
   statusCode: z.number(),
@@ -72,15 +75,32 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** `project` joined into an app connection. */
-export const ProjectRefSchema = z.object({ name: z.string(), id: z.string(), type: z.string(), slug: z.string() });
-export const ConnectionRefSchema = z.object({ app: z.string(), name: z.string(), id: z.string() });
-export const EnvironmentRefSchema = z.object({ slug: z.string(), name: z.string(), id: z.string() });
-export const FolderRefSchema = z.object({ id: z.string(), path: z.string() });
+/** Objects joined into responses; read leniently, like every response (only the key used is required). */
+export const ProjectRefSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  type: z.string().optional(),
+  slug: z.string().optional(),
+});
+export const ConnectionRefSchema = z.object({
+  id: z.string(),
+  app: z.string().optional(),
+  name: z.string().optional(),
+});
+export const EnvironmentRefSchema = z.object({
+  slug: z.string(),
+  name: z.string().optional(),
+  id: z.string().optional(),
+});
+export const FolderRefSchema = z.object({ path: z.string(), id: z.string().optional() });
 
+/**
+ * `rotateAtUtc`. The service checks only the ranges, not that the numbers are whole
+ * (`RotateAtUtcSchema` in backend/src/ee/services/secret-rotation-v2/secret-rotation-v2-schemas.ts).
+ */
 export const rotateAtUtc = z.object({
-  hours: z.number().int().min(0, { error: "must be 0 to 23" }).max(23, { error: "must be 0 to 23" }),
-  minutes: z.number().int().min(0, { error: "must be 0 to 59" }).max(59, { error: "must be 0 to 59" }),
+  hours: z.number().min(0, { error: "must be 0 to 23" }).max(23, { error: "must be 0 to 23" }),
+  minutes: z.number().min(0, { error: "must be 0 to 59" }).max(59, { error: "must be 0 to 59" }),
 });
 export type RotateAtUtc = z.infer<typeof rotateAtUtc>;
 

@@ -10,6 +10,7 @@ import {
   queryBoolean,
   rotateAtUtc,
   secretName,
+  trimmedNonEmpty,
   secretPath,
   slug,
   uuid,
@@ -21,15 +22,20 @@ import {
  * `parameters`, `secretsMapping` and generated credentials. Adding a type is adding a row.
  */
 
-/** `passwordRequirements` (reference §3), with the service's default. */
+/**
+ * `passwordRequirements` (backend/src/ee/services/secret-rotation-v2/shared/general/
+ * password-requirements-schema.ts): ranges only, no whole-number rule. Optional in every type's
+ * parameters; the service applies `defaultPasswordRequirements` only when it generates a password
+ * and stores the parameters as sent, so the SDK never fills it in.
+ */
 export const passwordRequirements = z
   .object({
-    length: z.number().int().min(1, { error: "must be 1 to 250" }).max(250, { error: "must be 1 to 250" }),
+    length: z.number().min(1, { error: "must be 1 to 250" }).max(250, { error: "must be 1 to 250" }),
     required: z.object({
-      digits: z.number().int().min(0, { error: "must be at least 0" }),
-      lowercase: z.number().int().min(0, { error: "must be at least 0" }),
-      uppercase: z.number().int().min(0, { error: "must be at least 0" }),
-      symbols: z.number().int().min(0, { error: "must be at least 0" }),
+      digits: z.number().min(0, { error: "must be at least 0" }),
+      lowercase: z.number().min(0, { error: "must be at least 0" }),
+      uppercase: z.number().min(0, { error: "must be at least 0" }),
+      symbols: z.number().min(0, { error: "must be at least 0" }),
     }),
     allowedSymbols: z.string().optional(),
   })
@@ -43,6 +49,7 @@ export const passwordRequirements = z
   });
 export type PasswordRequirements = z.infer<typeof passwordRequirements>;
 
+/** What the service generates passwords with when a rotation has no `passwordRequirements`. */
 export const defaultPasswordRequirements: PasswordRequirements = {
   length: 48,
   required: { lowercase: 1, uppercase: 1, digits: 1, symbols: 0 },
@@ -69,7 +76,7 @@ const sqlParameters = z.object({
   username1: str,
   username2: str,
   rotationStatement: rotationStatement.optional(),
-  passwordRequirements: passwordRequirements.default(defaultPasswordRequirements),
+  passwordRequirements: passwordRequirements.optional(),
 });
 const usernamePasswordMapping = z.object({ username: secretName, password: secretName });
 const usernamePassword = z.object({ username: z.string(), password: z.string() });
@@ -112,7 +119,7 @@ export const rotationTypes = {
     connectionApp: "redis",
     parameters: z.object({
       permissionScope: str,
-      passwordRequirements: passwordRequirements.default(defaultPasswordRequirements),
+      passwordRequirements: passwordRequirements.optional(),
     }),
     secretsMapping: usernamePasswordMapping,
     generatedCredentials: usernamePassword,
@@ -182,43 +189,56 @@ export const secretRotationUpdatableFields = [
   "secretsMapping",
 ] as const;
 
-/** `rotationStatus` has no pending or running state (reference §3). */
-export const RotationStatusSchema = z.enum(["success", "failed"]);
+/** `rotationStatus` values this package knows (there is no pending or running state). */
+export const rotationStatuses = ["success", "failed"] as const;
 
-/** A secret rotation as returned. */
+/**
+ * A secret rotation as returned. Read leniently: unknown fields are dropped, a status this
+ * package does not know is passed through, and fields older servers may lack are optional.
+ */
 export const SecretRotationSchema = z.object({
-  id: uuid,
+  id: z.string().min(1),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.string().nullish(),
   type: z.string(),
   projectId: z.string(),
-  folderId: z.string(),
+  folderId: z.string().nullish(),
   connectionId: z.string(),
   createdAt: dateTime,
   updatedAt: dateTime,
   rotationInterval: z.number(),
-  rotateAtUtc,
+  rotateAtUtc: z.object({ hours: z.number(), minutes: z.number() }).nullish(),
   isAutoRotationEnabled: z.boolean(),
   parameters: z.record(z.string(), z.unknown()),
   secretsMapping: z.record(z.string(), z.string()),
-  activeIndex: z.number().int(),
-  rotationStatus: RotationStatusSchema.nullable(),
-  lastRotationAttemptedAt: dateTime.nullable(),
-  lastRotatedAt: dateTime.nullable(),
-  lastRotationMessage: z.string().nullable(),
-  lastRotationJobId: z.string().nullable(),
-  nextRotationAt: dateTime.nullable(),
-  isLastRotationManual: z.boolean(),
-  connection: ConnectionRefSchema,
-  environment: EnvironmentRefSchema,
-  folder: FolderRefSchema,
+  activeIndex: z.number().optional(),
+  rotationStatus: z.string().nullish(),
+  lastRotationAttemptedAt: dateTime.nullish(),
+  lastRotatedAt: dateTime.nullish(),
+  lastRotationMessage: z.string().nullish(),
+  lastRotationJobId: z.string().nullish(),
+  nextRotationAt: dateTime.nullish(),
+  isLastRotationManual: z.boolean().optional(),
+  connection: ConnectionRefSchema.nullish(),
+  environment: EnvironmentRefSchema.nullish(),
+  folder: FolderRefSchema.nullish(),
 });
 export type SecretRotation = z.infer<typeof SecretRotationSchema>;
 
 export const SecretRotationEnvelope = z.object({ secretRotation: SecretRotationSchema });
 export const SecretRotationListEnvelope = z.object({ secretRotations: z.array(SecretRotationSchema) });
 export const SecretRotationListQuery = z.object({ projectId: nonEmpty });
-export const SecretRotationByNameQuery = z.object({ projectId: nonEmpty, secretPath, environment: environmentSlug });
+/**
+ * GET …/rotation-name/{name} query: three trimmed non-empty strings, no slug rule
+ * (backend/src/ee/routes/v2/secret-rotation-v2-routers/secret-rotation-v2-endpoints.ts). A folder
+ * that does not exist is a 400 from the service, not a 404.
+ */
+export const SecretRotationByNameQuery = z.object({
+  projectId: trimmedNonEmpty,
+  // Sent without a trailing slash, as the rotation was created (never a reason to refuse).
+  secretPath: trimmedNonEmpty.pipe(secretPath),
+  environment: trimmedNonEmpty,
+});
 export const SecretRotationDeleteQuery = z.object({
   deleteSecrets: queryBoolean,
   revokeGeneratedCredentials: queryBoolean,
@@ -226,7 +246,7 @@ export const SecretRotationDeleteQuery = z.object({
 
 export const GeneratedCredentialsResponseSchema = z.object({
   generatedCredentials: z.array(z.record(z.string(), z.string())).min(1).max(2),
-  activeIndex: z.number().int(),
+  activeIndex: z.number(),
   rotationId: z.string(),
   type: z.string(),
 });

@@ -25,11 +25,16 @@ export const initialSyncBehaviors = [
   "import-prioritize-destination",
 ] as const;
 
-/** `keySchema`: a template that must contain `{{secretKey}}`, max 255 (reference §2). */
+/**
+ * `keySchema`: a template, max 255. An empty string means "no schema" and is accepted as the
+ * service does (its refine returns true for any falsy value, and its own Terraform provider sends
+ * `""` by default); only a non-empty template must contain `{{secretKey}}` and use the allowed
+ * characters (backend/src/services/secret-sync/secret-sync-schemas.ts).
+ */
 export const keySchema = z
   .string()
   .max(255, { error: "must be at most 255 characters" })
-  .refine((v) => v.includes("{{secretKey}}"), { error: "must contain the {{secretKey}} placeholder" })
+  .refine((v) => v === "" || v.includes("{{secretKey}}"), { error: "must contain the {{secretKey}} placeholder" })
   .refine((v) => /^[a-zA-Z0-9_\-/]*$/.test(v.replace(/\{\{(secretKey|environment)\}\}/g, "")), {
     error: "may only contain {{secretKey}}, {{environment}} and the characters a-z A-Z 0-9 _ - /",
   });
@@ -49,6 +54,12 @@ export interface SyncDestination {
   readonly canImport: boolean;
   /** Pass unknown `syncOptions` keys through (the generic row only). */
   readonly looseSyncOptions?: boolean;
+  /**
+   * `destinationConfig` fields the duplicate-destination check ignores: labels that do not change
+   * where the secrets land (`SECRET_SYNC_SKIP_FIELDS_MAP` in
+   * backend/src/services/secret-sync/secret-sync-maps.ts).
+   */
+  readonly duplicateCheckIgnores: readonly string[];
 }
 
 export const syncDestinations = {
@@ -57,25 +68,30 @@ export const syncDestinations = {
     label: "Vercel",
     family: "Deployment platform",
     connectionApp: "vercel",
+    // backend/src/services/secret-sync/vercel/vercel-sync-schemas.ts: `env` is one of the
+    // three standard environments or any custom-environment id, so any string.
     destinationConfig: z.object({
       scope: z.string().optional(),
       app: nonEmpty,
       appName: nonEmpty,
-      env: nonEmpty,
+      env: z.string(),
       teamId: z.string(),
       branch: z.string().optional(),
     }),
     extraSyncOptions: {},
     canImport: true,
+    duplicateCheckIgnores: ["appName"],
   },
   "azure-app-configuration": {
     destination: "azure-app-configuration",
     label: "Azure App Configuration",
     family: "Configuration store",
     connectionApp: "azure-app-configuration",
-    destinationConfig: z.object({ configurationUrl: z.url({ error: "must be a URL" }), label: z.string().optional() }),
+    // azure-app-configuration-sync-schemas.ts: `configurationUrl` is only required, not a checked URL.
+    destinationConfig: z.object({ configurationUrl: nonEmpty, label: z.string().optional() }),
     extraSyncOptions: {},
     canImport: true,
+    duplicateCheckIgnores: ["label"],
   },
   "azure-key-vault": {
     destination: "azure-key-vault",
@@ -85,6 +101,7 @@ export const syncDestinations = {
     destinationConfig: z.object({ vaultBaseUrl: z.url({ error: "must be a URL" }) }),
     extraSyncOptions: { disableCertificateImport: z.boolean().optional() },
     canImport: true,
+    duplicateCheckIgnores: [],
   },
 } as const satisfies Record<string, SyncDestination>;
 
@@ -109,6 +126,7 @@ export function genericSyncDestination(slugValue: string): SyncDestination {
     extraSyncOptions: {},
     canImport: true,
     looseSyncOptions: true,
+    duplicateCheckIgnores: [],
   };
 }
 
@@ -178,39 +196,51 @@ export const secretSyncUpdatableFields = [
 ] as const;
 
 export const syncJobStatuses = ["pending", "running", "succeeded", "failed"] as const;
+/** The job statuses this package knows; see `jobStatus` for how responses are read. */
 export const SyncJobStatusSchema = z.enum(syncJobStatuses);
 export type SyncJobStatus = z.infer<typeof SyncJobStatusSchema>;
 
-/** A secret sync as returned. */
+/**
+ * A job status as read from a response: a value this package does not know (a newer server's, or
+ * an old server's `success`) is passed through, never an error. Null before the first job; absent
+ * on servers that spell the remove job `erase*`.
+ */
+const jobStatus = z.string().nullish();
+
+/**
+ * A secret sync as returned. Read leniently: unknown fields are dropped, fields older servers do
+ * not return are optional, statuses are passed through. Only what an operation cannot do without
+ * (the id, the name, the destination, the project) is required.
+ */
 export const SecretSyncSchema = z.object({
-  id: uuid,
+  id: z.string().min(1),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.string().nullish(),
   destination: z.string(),
   isAutoSyncEnabled: z.boolean(),
-  version: z.number().int(),
+  version: z.number().optional(),
   destinationConfig: z.record(z.string(), z.unknown()),
-  syncOptions: z.object({ initialSyncBehavior: z.string() }).catchall(z.unknown()),
+  syncOptions: z.looseObject({ initialSyncBehavior: z.string().optional() }),
   projectId: z.string(),
-  folderId: z.string().nullable(),
+  folderId: z.string().nullish(),
   connectionId: z.string(),
   createdAt: dateTime,
   updatedAt: dateTime,
-  syncStatus: SyncJobStatusSchema.nullable(),
-  lastSyncJobId: z.string().nullable(),
-  lastSyncMessage: z.string().nullable(),
-  lastSyncedAt: dateTime.nullable(),
-  importStatus: SyncJobStatusSchema.nullable(),
-  lastImportJobId: z.string().nullable(),
-  lastImportMessage: z.string().nullable(),
-  lastImportedAt: dateTime.nullable(),
-  removeStatus: SyncJobStatusSchema.nullable(),
-  lastRemoveJobId: z.string().nullable(),
-  lastRemoveMessage: z.string().nullable(),
-  lastRemovedAt: dateTime.nullable(),
-  connection: ConnectionRefSchema,
-  environment: EnvironmentRefSchema.nullable(),
-  folder: FolderRefSchema.nullable(),
+  syncStatus: jobStatus,
+  lastSyncJobId: z.string().nullish(),
+  lastSyncMessage: z.string().nullish(),
+  lastSyncedAt: dateTime.nullish(),
+  importStatus: jobStatus,
+  lastImportJobId: z.string().nullish(),
+  lastImportMessage: z.string().nullish(),
+  lastImportedAt: dateTime.nullish(),
+  removeStatus: jobStatus,
+  lastRemoveJobId: z.string().nullish(),
+  lastRemoveMessage: z.string().nullish(),
+  lastRemovedAt: dateTime.nullish(),
+  connection: ConnectionRefSchema.nullish(),
+  environment: EnvironmentRefSchema.nullish(),
+  folder: FolderRefSchema.nullish(),
 });
 export type SecretSync = z.infer<typeof SecretSyncSchema>;
 
@@ -222,3 +252,21 @@ export const SecretSyncByNameQuery = z.object({ projectId: nonEmpty });
 export const SecretSyncDeleteQuery = z.object({ removeSecrets: queryBoolean });
 export const importBehaviors = ["prioritize-source", "prioritize-destination"] as const;
 export const SecretSyncImportQuery = z.object({ importBehavior: z.enum(importBehaviors) });
+
+/**
+ * POST /api/v1/secret-syncs/{destination}/check-destination body: is another sync of the
+ * organization already pushing to this destination? (backend/src/server/routes/v1/secret-sync-routers/
+ * secret-sync-endpoints.ts; the service reads `destinationConfig` as unknown.)
+ */
+export const SecretSyncCheckDestinationBody = z.object({
+  destinationConfig: z.record(z.string(), z.unknown()),
+  projectId: uuid,
+  excludeSyncId: uuid.optional(),
+});
+export type SecretSyncCheckDestination = z.input<typeof SecretSyncCheckDestinationBody>;
+/** Its answer (no resource key). */
+export const SecretSyncCheckDestinationResult = z.object({
+  hasDuplicate: z.boolean(),
+  duplicateProjectId: z.string().nullish(),
+});
+export type SecretSyncDestinationCheck = z.infer<typeof SecretSyncCheckDestinationResult>;

@@ -162,7 +162,7 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     expectError(
       await api.patch(url, { isPlatformManagedCredentials: true }),
       400,
-      "BadRequestError",
+      "BadRequest",
       "Credentials required to transition to platform managed credentials",
     );
     const on = await api.patch(url, { isPlatformManagedCredentials: true, credentials: fx.credentials });
@@ -171,8 +171,8 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     expect(managed.isPlatformManagedCredentials).toBe(true);
     expect(managed.credentialsHash).not.toBe(c.credentialsHash); // the server set a password only it knows
     const frozen = "Cannot update credentials or management status for platform managed connections";
-    expectError(await api.patch(url, { isPlatformManagedCredentials: false }), 400, "BadRequestError", frozen);
-    expectError(await api.patch(url, { credentials: fx.credentials }), 400, "BadRequestError", frozen);
+    expectError(await api.patch(url, { isPlatformManagedCredentials: false }), 400, "BadRequest", frozen);
+    expectError(await api.patch(url, { credentials: fx.credentials }), 400, "BadRequest", frozen);
     const still = AppConnectionEnvelope.parse(
       (await api.patch(url, { isPlatformManagedCredentials: true, description: "x" })).body,
     ).appConnection;
@@ -201,13 +201,13 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     expectError(
       await api.patch(url, { gatewayId: unknown }),
       404,
-      "NotFoundError",
+      "NotFound",
       `Gateway with ID ${unknown} not found for org`,
     );
     expectError(
       await api.patch(url, { gatewayId: FX.otherOrgGatewayId }),
       404,
-      "NotFoundError",
+      "NotFound",
       `Gateway with ID ${FX.otherOrgGatewayId} not found for org`,
     );
   });
@@ -226,7 +226,7 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     expectError(
       await api.patch(url, { isAutoRotationEnabled: true }),
       400,
-      "BadRequestError",
+      "BadRequest",
       /rotation configuration is required/,
     );
     expect422(await api.patch(url, { rotation: { rotationInterval: 0 } }), ["rotation", "rotationInterval"]);
@@ -256,7 +256,7 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
         expectError(
           res,
           400,
-          "BadRequestError",
+          "BadRequest",
           `Invalid credential format for ${kind.label} Connection with method ${fx.method}`,
         );
     }
@@ -269,7 +269,7 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     const step = async (body: Record<string, unknown>) => {
       await new Promise((r) => setTimeout(r, 3));
       const next = AppConnectionEnvelope.parse((await api.patch(url, body)).body).appConnection;
-      expect(next.version).toBe(prev.version + 1);
+      expect(next.version).toBe(prev.version! + 1);
       expect(Date.parse(next.updatedAt)).toBeGreaterThan(Date.parse(prev.updatedAt));
       expect(next.createdAt).toBe(c.createdAt);
       const before = prev;
@@ -296,19 +296,19 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     expectError(
       await api.get(`${base(other)}/${fx.id}`),
       400,
-      "BadRequestError",
+      "BadRequest",
       `App Connection with ID ${fx.id} is not for App "${other}"`,
     );
     expectError(
       await api.delete(`${base(other)}/${fx.id}`),
       400,
-      "BadRequestError",
+      "BadRequest",
       `App Connection with ID ${fx.id} is not for App "${other}"`,
     );
     expectError(
       await api.get(`${base(other)}/connection-name/${fx.name}`),
       400,
-      "BadRequestError",
+      "BadRequest",
       `App Connection with name ${fx.name} is not for App "${other}"`,
     );
     // like the service, PATCH does not check the kind in the path (reference §1)
@@ -317,25 +317,25 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     expectError(
       await api.get(`${base(app)}/${missing}`),
       404,
-      "NotFoundError",
+      "NotFound",
       `Could not find App Connection with ID ${missing}`,
     );
     expectError(
       await api.patch(`${base(app)}/${missing}`, { description: "x" }),
       404,
-      "NotFoundError",
+      "NotFound",
       `Could not find App Connection with ID ${missing}`,
     );
     expectError(
       await api.delete(`${base(app)}/${missing}`),
       404,
-      "NotFoundError",
+      "NotFound",
       `Could not find App Connection with ID ${missing}`,
     );
     expectError(
       await api.get(`${base(app)}/connection-name/no-such-name`),
       404,
-      "NotFoundError",
+      "NotFound",
       "Could not find App Connection with name no-such-name in organization scope.",
     );
     expect422(await api.get(`${base(app)}/not-a-uuid`), ["connectionId"]);
@@ -407,7 +407,7 @@ describe("connection field rules (spec part 8)", () => {
     expectError(
       await api.post(base(app), body({ name })),
       400,
-      "BadRequestError",
+      "BadRequest",
       `An App Connection with the name "${name}" already exists`,
     );
     // the same name in a project scope is another scope
@@ -422,20 +422,20 @@ describe("connection field rules (spec part 8)", () => {
     expectError(
       await api.post(base(app), body({ name, projectId: FX.projectId })),
       400,
-      "BadRequestError",
+      "BadRequest",
       `An App Connection with the name "${name}" already exists`,
     );
     // other kinds share the namespace (the service has one table)
     expectError(
       await api.post(base("vercel"), { name, method: "api-token", credentials: { apiToken: "t" } }),
       400,
-      "BadRequestError",
+      "BadRequest",
     );
     const other = AppConnectionEnvelope.parse((await api.post(base(app), body({}))).body).appConnection;
     expectError(
       await api.patch(`${base(app)}/${other.id}`, { name }),
       400,
-      "BadRequestError",
+      "BadRequest",
       `An App Connection with the name "${name}" already exists`,
     );
   });
@@ -454,7 +454,7 @@ describe("connection field rules (spec part 8)", () => {
     expectError(
       await api.get(`${base(app)}/connection-name/${name}`),
       404,
-      "NotFoundError",
+      "NotFound",
       `Could not find App Connection with name ${name} in organization scope.`,
     );
   });
@@ -464,7 +464,7 @@ describe("connection field rules (spec part 8)", () => {
     expectError(
       await api.post(base(app), body({ projectId: unknown })),
       400,
-      "BadRequestError",
+      "BadRequest",
       `Could not find project with ID ${unknown}`,
     );
     expectError(
@@ -507,7 +507,7 @@ describe("connection field rules (spec part 8)", () => {
     expect(sync.status).toBe(200);
     const inUse =
       "Cannot delete App Connection with existing connections. Remove all existing connections and try again.";
-    expectError(await api.delete(`${base("vercel")}/${vercel.id}`), 400, "BadRequestError", inUse);
+    expectError(await api.delete(`${base("vercel")}/${vercel.id}`), 400, "BadRequest", inUse);
     await api.delete(`${apiPaths.secretSyncs("vercel")}/${sync.body.secretSync.id}`);
 
     const pg = await create("postgres");
@@ -522,7 +522,7 @@ describe("connection field rules (spec part 8)", () => {
       secretsMapping: { username: uniq("U").toUpperCase(), password: uniq("P").toUpperCase() },
     });
     expect(rot.status).toBe(200);
-    expectError(await api.delete(`${base("postgres")}/${pg.id}`), 400, "BadRequestError", inUse);
+    expectError(await api.delete(`${base("postgres")}/${pg.id}`), 400, "BadRequest", inUse);
     await api.delete(`${apiPaths.secretRotations("postgres-credentials")}/${rot.body.secretRotation.id}`);
     expect((await api.delete(`${base("postgres")}/${pg.id}`)).status).toBe(200);
     expect((await api.delete(`${base("vercel")}/${vercel.id}`)).status).toBe(200);
@@ -537,12 +537,12 @@ describe("connection field rules (spec part 8)", () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     const versions = results.map((r) => r.body.appConnection.version as number);
     expect(new Set(versions).size).toBe(100);
-    expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => c.version + 1 + i));
+    expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => c.version! + 1 + i));
     const final = (await api.get(url)).body.appConnection;
-    expect(final.version).toBe(c.version + 100);
+    expect(final.version).toBe(c.version! + 100);
     // the last write wins: the final description is the one of the response with the top version
     expect(final.description).toBe(
-      results.find((r) => r.body.appConnection.version === c.version + 100)!.body.appConnection.description,
+      results.find((r) => r.body.appConnection.version === c.version! + 100)!.body.appConnection.description,
     );
   });
 });

@@ -138,19 +138,19 @@ describe("create per enrollment type", () => {
     expectError(
       await api.post(base, body({ enrollmentType: "est", apiConfig: undefined })),
       403,
-      "ForbiddenRequestError",
+      "ForbiddenError",
       "EST enrollment requires EST configuration",
     );
     expectError(
       await api.post(base, body({ apiConfig: undefined })),
       403,
-      "ForbiddenRequestError",
+      "ForbiddenError",
       "API enrollment requires API configuration",
     );
     expectError(
       await api.post(base, body({ enrollmentType: "scep", apiConfig: undefined })),
       403,
-      "ForbiddenRequestError",
+      "ForbiddenError",
       "SCEP enrollment requires SCEP configuration",
     );
     expect422(
@@ -180,14 +180,14 @@ describe("issuer rules", () => {
     expectError(
       await api.post(base, body({ caId: FX.restrictedCaId })),
       404,
-      "NotFoundError",
+      "NotFound",
       new RegExp(FX.restrictedCaId),
     );
-    expectError(await api.post(base, body({ caId: "0f0f0f0f-0000-4000-8000-00000000c0aa" })), 404, "NotFoundError");
+    expectError(await api.post(base, body({ caId: "0f0f0f0f-0000-4000-8000-00000000c0aa" })), 404, "NotFound");
     expectError(
       await api.post(base, body({ certificatePolicyId: FX.restrictedPolicyId })),
       404,
-      "NotFoundError",
+      "NotFound",
       new RegExp(FX.restrictedPolicyId),
     );
     expect422(await api.post(base, body({ certificatePolicyId: "nope" })), ["certificatePolicyId"]);
@@ -197,7 +197,7 @@ describe("issuer rules", () => {
     expectError(
       await api.post(base, body({ externalConfigs: { template: "WebServer" } })),
       400,
-      "BadRequestError",
+      "BadRequest",
       "External configs can only be specified for external CAs",
     );
     const p = await create({ caId: FX.externalCaId, externalConfigs: { template: "WebServer" } });
@@ -244,14 +244,14 @@ describe("field rules (spec part 8)", () => {
     expectError(
       await api.post(base, body({ slug })),
       403,
-      "ForbiddenRequestError",
+      "ForbiddenError",
       "Certificate profile with this name already exists in project",
     );
     const other = await create();
     expectError(
       await api.patch(`${base}/${other.id}`, { slug }),
       403,
-      "ForbiddenRequestError",
+      "ForbiddenError",
       "Certificate profile with this name already exists in project",
     );
   });
@@ -268,7 +268,7 @@ describe("reads, PATCH and DELETE", () => {
     expectError(
       await api.get(`${base}/slug/no-such-profile`, { query: { projectId: FX.projectId } }),
       404,
-      "NotFoundError",
+      "NotFound",
       "Certificate profile not found",
     );
 
@@ -330,7 +330,7 @@ describe("reads, PATCH and DELETE", () => {
     expectError(
       await api.patch(url, { enrollmentType: "est" }),
       403,
-      "ForbiddenRequestError",
+      "ForbiddenError",
       "EST enrollment requires EST configuration",
     );
     const est = CertificateProfileEnvelope.parse(
@@ -361,28 +361,28 @@ describe("reads, PATCH and DELETE", () => {
     expectError(
       await api.patch(url, { issuerType: "ca" }),
       403,
-      "ForbiddenRequestError",
+      "ForbiddenError",
       'A certificate authority is required when issuerType is "ca"',
     );
     expectError(
       await api.patch(url, { enrollmentType: "acme" }),
       403,
-      "ForbiddenRequestError",
+      "ForbiddenError",
       "Self-signed certificate profiles only support API enrollment",
     );
-    expectError(await api.patch(url, { externalConfigs: { template: "T" } }), 400, "BadRequestError");
+    expectError(await api.patch(url, { externalConfigs: { template: "T" } }), 400, "BadRequest");
   });
 
   test("DELETE returns the profile; projects are checked", async () => {
     const p = await create();
     const del = await api.delete(`${base}/${p.id}`);
     expect(CertificateProfileEnvelope.parse(del.body).certificateProfile).toEqual(p);
-    expectError(await api.get(`${base}/${p.id}`), 404, "NotFoundError", "Certificate profile not found");
-    expectError(await api.delete(`${base}/${p.id}`), 404, "NotFoundError", "Certificate profile not found");
+    expectError(await api.get(`${base}/${p.id}`), 404, "NotFound", "Certificate profile not found");
+    expectError(await api.delete(`${base}/${p.id}`), 404, "NotFound", "Certificate profile not found");
     expectError(
       await api.patch(`${base}/${p.id}`, { description: "x" }),
       404,
-      "NotFoundError",
+      "NotFound",
       "Certificate profile not found",
     );
     expectError(

@@ -83,7 +83,7 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
     const done = await waitFor(
       async () => {
         const s = await get(destination, created.id);
-        statuses.add(s.syncStatus);
+        statuses.add(s.syncStatus ?? null);
         return s;
       },
       (s) => settled(s, "syncStatus"),
@@ -171,8 +171,8 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
 
     const sync = await api.post(`${base(destination)}/${s.id}/sync-secrets`, {});
     expect(sync.body.secretSync.syncStatus).toBe("pending");
-    expectError(await api.post(`${base(destination)}/${s.id}/sync-secrets`), 400, "BadRequestError", LOCKED);
-    expectError(await api.post(`${base(destination)}/${s.id}/remove-secrets`), 400, "BadRequestError", LOCKED);
+    expectError(await api.post(`${base(destination)}/${s.id}/sync-secrets`), 400, "BadRequest", LOCKED);
+    expectError(await api.post(`${base(destination)}/${s.id}/remove-secrets`), 400, "BadRequest", LOCKED);
     await waitFor(
       () => get(destination, s.id),
       (x) => x.syncStatus === "succeeded",
@@ -183,18 +183,13 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
     const s = await createSync(dest, { isAutoSyncEnabled: false });
     const other = destinations.find((d) => d.destination !== destination)!;
     const wrong = `Secret sync with ID "${s.id}" is not configured for ${other.label}`;
-    expectError(await api.get(`${base(other.destination)}/${s.id}`), 400, "BadRequestError", wrong);
-    expectError(
-      await api.patch(`${base(other.destination)}/${s.id}`, { description: "x" }),
-      400,
-      "BadRequestError",
-      wrong,
-    );
-    expectError(await api.delete(`${base(other.destination)}/${s.id}`), 400, "BadRequestError", wrong);
+    expectError(await api.get(`${base(other.destination)}/${s.id}`), 400, "BadRequest", wrong);
+    expectError(await api.patch(`${base(other.destination)}/${s.id}`, { description: "x" }), 400, "BadRequest", wrong);
+    expectError(await api.delete(`${base(other.destination)}/${s.id}`), 400, "BadRequest", wrong);
     expectError(
       await api.get(`${base(other.destination)}/sync-name/${s.name}`, { query: { projectId: FX.projectId } }),
       400,
-      "BadRequestError",
+      "BadRequest",
       wrong,
     );
     const del = await api.delete(`${base(destination)}/${s.id}`);
@@ -203,13 +198,13 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
     expectError(
       await api.get(`${base(destination)}/${s.id}`),
       404,
-      "NotFoundError",
+      "NotFound",
       `Could not find ${dest.label} Sync with ID "${s.id}"`,
     );
     expectError(
       await api.get(`${base(destination)}/sync-name/${s.name}`, { query: { projectId: FX.projectId } }),
       404,
-      "NotFoundError",
+      "NotFound",
       `Could not find ${dest.label} Sync with name "${s.name}"`,
     );
   });
@@ -223,14 +218,14 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
     expectError(
       res,
       400,
-      "BadRequestError",
+      "BadRequest",
       `${label(other.connectionApp)} Connection with ID ${wrongConn.id} cannot be used to connect to ${dest.label}`,
     );
     const s = await createSync(dest, { isAutoSyncEnabled: false });
     expectError(
       await api.patch(`${base(destination)}/${s.id}`, { connectionId: wrongConn.id }),
       400,
-      "BadRequestError",
+      "BadRequest",
       /cannot be used to connect to/,
     );
   });
@@ -290,7 +285,7 @@ describe("sync jobs that fail", () => {
     expectError(
       await api.delete(`${base("vercel")}/${s.id}`, { query: { removeSecrets: "true" } }),
       400,
-      "BadRequestError",
+      "BadRequest",
       LOCKED,
     );
     expect422(await api.delete(`${base("vercel")}/${s.id}`, { query: { removeSecrets: "yes" } }), ["removeSecrets"]);
@@ -325,7 +320,7 @@ describe("sync field rules (spec part 8) and service rules", () => {
     expectError(
       await post({ environment: env64 }),
       400,
-      "BadRequestError",
+      "BadRequest",
       `Could not find folder with path "/app" in environment "${env64}" for project with ID "${FX.projectId}"`,
     );
     expect422(await post({ environment: `${env64}x` }), ["environment"]);
@@ -380,14 +375,14 @@ describe("sync field rules (spec part 8) and service rules", () => {
     expectError(
       await post({ name }),
       400,
-      "BadRequestError",
+      "BadRequest",
       `A Secret Sync with the name "${name}" already exists for the project with ID "${FX.projectId}"`,
     );
     const other = SecretSyncEnvelope.parse((await post({})).body).secretSync;
     expectError(
       await api.patch(`${base("vercel")}/${other.id}`, { name }),
       400,
-      "BadRequestError",
+      "BadRequest",
       `A Secret Sync with the name "${name}" already exists for the project with ID "${FX.projectId}"`,
     );
   });
@@ -396,27 +391,27 @@ describe("sync field rules (spec part 8) and service rules", () => {
     expectError(
       await post({ secretPath: "/nope" }),
       400,
-      "BadRequestError",
+      "BadRequest",
       `Could not find folder with path "/nope" in environment "dev" for project with ID "${FX.projectId}"`,
     );
     expectError(
       await post({ environment: "qa" }),
       400,
-      "BadRequestError",
+      "BadRequest",
       `Could not find folder with path "/app" in environment "qa" for project with ID "${FX.projectId}"`,
     );
     const s = SecretSyncEnvelope.parse((await post({})).body).secretSync;
     expectError(
       await api.patch(`${base("vercel")}/${s.id}`, { secretPath: "/missing" }),
       400,
-      "BadRequestError",
+      "BadRequest",
       `Could not find folder with path "/missing" in environment "dev" for project with ID "${FX.projectId}"`,
     );
   });
 
   test("projects: unknown 404, not a member or other org 403", async () => {
     const unknown = "0f0f0f0f-0000-4000-8000-00000000beef";
-    expectError(await post({ projectId: unknown }), 404, "NotFoundError");
+    expectError(await post({ projectId: unknown }), 404, "NotFound");
     expectError(
       await post({ projectId: FX.restrictedProjectId }),
       403,
@@ -435,7 +430,7 @@ describe("sync field rules (spec part 8) and service rules", () => {
     expectError(
       await post({ connectionId: missingConn }),
       404,
-      "NotFoundError",
+      "NotFound",
       `Could not find App Connection with ID ${missingConn}`,
     );
   });
@@ -447,8 +442,8 @@ describe("sync field rules (spec part 8) and service rules", () => {
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
     const versions = results.map((r) => r.body.secretSync.version as number);
     expect(new Set(versions).size).toBe(100);
-    expect(Math.min(...versions)).toBe(s.version + 1);
-    expect(Math.max(...versions)).toBe(s.version + 100);
-    expect((await get("vercel", s.id)).version).toBe(s.version + 100);
+    expect(Math.min(...versions)).toBe(s.version! + 1);
+    expect(Math.max(...versions)).toBe(s.version! + 100);
+    expect((await get("vercel", s.id)).version).toBe(s.version! + 100);
   });
 });

@@ -118,7 +118,7 @@ describe("tenancy: 403 PermissionDenied", () => {
 describe("error bodies", () => {
   test("404 for an unknown route and an unknown resource", async () => {
     expectError(await api.get("/api/v1/nothing-here"), 404, "NotFound", "Route GET:/api/v1/nothing-here not found");
-    expectError(await api.get(`${SYNCS}/0f0f0f0f-0000-4000-8000-00000000dead`), 404, "NotFoundError");
+    expectError(await api.get(`${SYNCS}/0f0f0f0f-0000-4000-8000-00000000dead`), 404, "NotFound");
   });
 
   test("422: zod issues as the message", async () => {
@@ -151,7 +151,7 @@ describe("error bodies", () => {
 
   test("400 for a body that is not JSON", async () => {
     const res = await api.post(SYNCS, "{not json");
-    expectError(res, 400, "BadRequestError");
+    expectError(res, 400, "BadRequest");
   });
 
   test("secret values from requests never appear in errors", async () => {
@@ -226,7 +226,7 @@ describe("admin: faults and request log", () => {
   test("rate-limit fault: 429 with retry-after", async () => {
     await api.post("/__admin/faults", { kind: "rate-limit", retryAfterSeconds: 7, count: 1 });
     const res = await api.get(LIST);
-    expectError(res, 429, "RateLimitError", "Rate limit exceeded. Please try again in 7 seconds");
+    expectError(res, 429, "RateLimitExceeded", "Rate limit exceeded. Please try again in 7 seconds");
     expect(res.headers.get("retry-after")).toBe("7");
     expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
   });
@@ -308,7 +308,7 @@ describe("rate limits", () => {
     await a2.get(LIST);
     await a2.get(LIST);
     const limited = await a2.get(LIST);
-    expectError(limited, 429, "RateLimitError", /^Rate limit exceeded\. Please try again in \d+ seconds$/);
+    expectError(limited, 429, "RateLimitExceeded", /^Rate limit exceeded\. Please try again in \d+ seconds$/);
     expect(limited.headers.get("retry-after")).toBe("1");
     expect(limited.headers.get("x-ratelimit-limit")).toBe("3");
     expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");

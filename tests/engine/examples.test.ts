@@ -197,7 +197,7 @@ describe("examples/secret-rotation", () =>
     resources: 5,
     async afterUp({ client }, outputs) {
       const rotations = await allRotations(client);
-      expect(rotations.map((r) => `${r.type} ${r.environment.slug}${r.folder.path}/${r.name}`).sort()).toEqual([
+      expect(rotations.map((r) => `${r.type} ${r.environment!.slug}${r.folder!.path}/${r.name}`).sort()).toEqual([
         "azure-client-secret prod/infra/ci-deployer-client-secret",
         "mysql-credentials prod/app/db/reporting-db",
         "postgres-credentials prod/app/db/orders-db",
@@ -279,7 +279,7 @@ describe("examples/app-connection-settings", () => {
     resources: 4,
     async before({ client }) {
       for (const [app, name] of managedConnections)
-        before[name] = (await client.appConnections.getByName(app, name)).version;
+        before[name] = (await client.appConnections.getByName(app, name)).version!;
     },
     async afterUp({ client }, outputs) {
       const auth0 = await client.appConnections.getByName("auth0", "emulator-auth0");

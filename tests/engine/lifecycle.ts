@@ -68,7 +68,9 @@ export async function engineEnv(): Promise<EngineEnv> {
   };
 }
 
-export const writes = (rs: LoggedRequest[]) => rs.filter((r) => r.method !== "GET");
+/** Requests that change something: every non-GET but the duplicate-destination check, a POST the service counts as a read. */
+export const writes = (rs: LoggedRequest[]) =>
+  rs.filter((r) => r.method !== "GET" && !r.path.endsWith("/check-destination"));
 
 export interface LifecycleSpec {
   kind: string;

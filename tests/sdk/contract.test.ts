@@ -111,7 +111,7 @@ describe("app connections, every kind", () => {
     expect(err).toBeInstanceOf(SecretOpsApiError);
     expect(err).toMatchObject({
       status: 400,
-      error: "BadRequestError",
+      error: "BadRequest",
       ambiguous: false,
       method: "POST",
       path: "/api/v1/app-connections/auth0",

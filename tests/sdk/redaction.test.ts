@@ -59,14 +59,14 @@ const pgCreate = {
 
 test("token client: the request really carries the canaries (so the checks below mean something)", async () => {
   const c = new SecretOpsClient({ baseUrl: stub.url, token: TOKEN }, options());
-  stub.fallback({ status: 400, body: errorBody(400, "BadRequestError", "Could not connect") });
+  stub.fallback({ status: 400, body: errorBody(400, "BadRequest", "Could not connect") });
   await c.appConnections.create("postgres", pgCreate).catch(() => undefined);
   expect(stub.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
   expect(stub.requests[0]!.body).toContain(PASSWORD);
 });
 
 test.each([
-  ["a 400", { status: 400, body: errorBody(400, "BadRequestError", "Could not connect to the database") }],
+  ["a 400", { status: 400, body: errorBody(400, "BadRequest", "Could not connect to the database") }],
   ["a 500 (ambiguous create)", { status: 500, body: errorBody(500, "InternalServerError", "Something went wrong") }],
   [
     "a 422 with issues",

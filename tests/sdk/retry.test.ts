@@ -218,7 +218,7 @@ describe("retries against a stub server", () => {
     stub.queue(
       {
         status: 429,
-        body: errorBody(429, "RateLimitError", "Rate limit exceeded. Please try again in 1 seconds"),
+        body: errorBody(429, "RateLimitExceeded", "Rate limit exceeded. Please try again in 1 seconds"),
         headers: { "retry-after": "1" },
       },
       { status: 200, body: { secretSync: secretSync() } },
@@ -234,7 +234,7 @@ describe("retries against a stub server", () => {
   test("429 that never clears: a non-ambiguous 429 error after maxAttempts", async () => {
     stub.fallback({
       status: 429,
-      body: errorBody(429, "RateLimitError", "slow down"),
+      body: errorBody(429, "RateLimitExceeded", "slow down"),
       headers: { "retry-after": "0" },
     });
     await expect(client.secretSyncs.create("vercel", syncBody)).rejects.toMatchObject({

@@ -185,10 +185,9 @@ describe("audit-log filters (spec 4.5)", () => {
     ]);
   });
 
-  test("limit at most 1000, known event types", async () => {
+  test("limit at most 1000; event types are the server's to judge (newer servers add them)", async () => {
     const err = await rejection(client.auditLogs.list({ limit: 5000, eventType: "no-such-event" }));
-    expect(err.message).toContain("limit: must be at most 1000");
-    expect(err.message).toContain('eventType: unknown event type "no-such-event"');
+    expect(err.message).toBe("limit: must be at most 1000");
   });
 
   test("dates in order and within 3 months", async () => {
