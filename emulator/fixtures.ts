@@ -1,6 +1,13 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { appConnectionCreateSchema, appConnectionKind, formatIssues, uuid } from "../sdk/schemas";
+import {
+  appConnectionCreateSchema,
+  appConnectionKind,
+  formatIssue,
+  formatIssueList,
+  issuesFromZod,
+  uuid,
+} from "../sdk/schemas";
 import defaultFixtures from "./fixtures/default.json";
 import { newConnection, type ConnectionCreateBody } from "./routes/app-connections";
 import { sha256Hex, type Store, type StoreSnapshot } from "./store";
@@ -72,7 +79,7 @@ export function readFixtures(source: Fixtures | string | undefined): z.output<ty
         ? JSON.parse(readFileSync(source, "utf8"))
         : source;
   const r = FixturesSchema.safeParse(raw);
-  if (!r.success) throw new Error(`invalid fixtures:\n${formatIssues(r.error.issues).join("\n")}`);
+  if (!r.success) throw new Error(`invalid fixtures:\n${issuesFromZod(r.error.issues).map(formatIssue).join("\n")}`);
   return r.data;
 }
 
@@ -126,7 +133,7 @@ export function seedFromFixtures(source: Fixtures | string | undefined): StoreSn
       Object.entries(c).filter(([k]) => k !== "id" && k !== "orgId" && k !== "app"),
     );
     const r = appConnectionCreateSchema(kind).safeParse(createBody);
-    if (!r.success) fail(`connection ${c.id} (${c.app}): ${formatIssues(r.error.issues).join("; ")}`);
+    if (!r.success) fail(`connection ${c.id} (${c.app}): ${formatIssueList(issuesFromZod(r.error.issues))}`);
     const body = r.data as ConnectionCreateBody;
     if (body.projectId && !projectIds.has(body.projectId))
       fail(`connection ${c.id} names unknown project ${body.projectId}`);

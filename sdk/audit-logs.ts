@@ -1,15 +1,8 @@
 import type { Transport } from "./http";
-import {
-  type AuditLogEntry,
-  type AuditLogQuery,
-  AuditLogListEnvelope,
-  AuditLogFiltersSchema,
-  MAX_AUDIT_LOG_PAGE,
-  apiPaths,
-} from "./schemas";
+import { type AuditLogEntry, type AuditLogQuery, MAX_AUDIT_LOG_PAGE, auditLogClientOperations } from "./schemas";
 
 /**
- * Audit logs (spec 4.5). The filter rules (environment/secretPath/secretKey need projectId, date
+ * Audit logs. The filter rules (environment/secretPath/secretKey need projectId, date
  * order and range, limit ≤ 1000) are `AuditLogFiltersSchema`, checked before anything is sent;
  * dates are sent as UTC, and event types are left for the server to judge.
  */
@@ -18,13 +11,7 @@ export class AuditLogsApi {
 
   /** One page: `limit` entries (default 20, max 1000) from `offset`, newest first. */
   async list(filters: AuditLogQuery = {}): Promise<AuditLogEntry[]> {
-    const res = await this.t.request({
-      method: "GET",
-      path: apiPaths.auditLogs,
-      query: filters,
-      querySchema: AuditLogFiltersSchema,
-      responseSchema: AuditLogListEnvelope,
-    });
+    const res = await this.t.call(auditLogClientOperations.list, { query: filters });
     return res.auditLogs;
   }
 

@@ -7,7 +7,7 @@ import { SecretOpsError, SecretOpsValidationError, issuesFromZod } from "./error
 import { Transport, type TransportOptions } from "./http";
 import { SecretRotationsApi } from "./secret-rotations";
 import { SecretSyncsApi } from "./secret-syncs";
-import { UniversalAuthLoginSchema, UniversalAuthTokenSchema, apiPaths } from "./schemas";
+import { UniversalAuthLoginSchema, authOperations } from "./schemas";
 
 export interface SecretOpsClientOptions extends Omit<TransportOptions, "baseUrl"> {
   /** Renew a universal-auth token once this fraction of its lifetime has passed (default 0.8). */
@@ -54,17 +54,7 @@ export class SecretOpsClient {
     } else {
       const credentials = parsed.data.universalAuth;
       // The credentials stay in this closure; they are sent only in the login body.
-      const doLogin = () =>
-        transport.request({
-          method: "POST",
-          path: apiPaths.universalAuthLogin,
-          body: credentials,
-          bodySchema: UniversalAuthLoginSchema,
-          responseSchema: UniversalAuthTokenSchema,
-          auth: false,
-          // Repeating a login is harmless: it only issues another token.
-          idempotent: true,
-        });
+      const doLogin = () => transport.call(authOperations.universalAuthLogin, { body: credentials });
       this.#session = new UniversalAuthSession(doLogin, tokenRenewAtFraction ?? 0.8);
       transport.tokens = this.#session;
     }

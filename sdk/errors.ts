@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { type Issue, formatIssueList } from "./schemas/issues";
 
 /**
  * The SDK's errors. Every one of them is built from plain strings and numbers that we chose to
@@ -7,13 +7,8 @@ import type { z } from "zod";
  * Messages name field paths and rules only.
  */
 
-/** One problem with a request or a response: `path` is dotted (`credentials.port`), "" for the root. */
-export interface Issue {
-  path: string;
-  message: string;
-}
-
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+import type { HttpMethod } from "./schemas/operations";
+export type { HttpMethod };
 
 /** Base class, so callers can catch everything the SDK throws with one `instanceof`. */
 export class SecretOpsError extends Error {
@@ -130,47 +125,4 @@ function describeCode(code: string): string {
   return known[code] ? `${known[code]} (${code})` : code;
 }
 
-export function formatIssueList(issues: readonly Issue[]): string {
-  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
-}
-
-type ZodIssue = z.core.$ZodIssue;
-
-/**
- * Zod issues as `{path, message}`, in the `field.path: rule` form of `formatIssues`
- * (sdk/schemas/common.ts). Two refinements over the raw issues:
- * - a union failure reports the branch that matched best instead of a bare "Invalid input";
- * - zod's default type/value messages are shortened to the rule (`expected number`, `is required`).
- * Zod 4 issues do not carry the input unless asked to, and we copy only path and message, so the
- * rejected value never reaches the error.
- */
-export function issuesFromZod(issues: readonly ZodIssue[], prefix: readonly PropertyKey[] = []): Issue[] {
-  const out: Issue[] = [];
-  const visit = (issue: ZodIssue, base: readonly PropertyKey[]) => {
-    const path = [...base, ...issue.path];
-    if (issue.code === "invalid_union" && issue.errors.length > 0) {
-      const best = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
-      for (const inner of best) visit(inner, path);
-      return;
-    }
-    out.push({ path: path.map(String).join("."), message: ruleOf(issue) });
-  };
-  for (const issue of issues) visit(issue, prefix);
-  return out;
-}
-
-function ruleOf(issue: ZodIssue): string {
-  const m = issue.message;
-  if (issue.code === "invalid_type" && m.startsWith("Invalid input: expected")) {
-    return m.endsWith("received undefined") ? "is required" : `expected ${issue.expected}`;
-  }
-  if (issue.code === "invalid_value" && /^Invalid (input|option): expected/.test(m)) {
-    const values = issue.values.map((v) => JSON.stringify(v));
-    return values.length === 1 ? `must be ${values[0]}` : `must be one of ${values.join(", ")}`;
-  }
-  if (issue.code === "invalid_union" && "options" in issue && Array.isArray(issue.options)) {
-    // A discriminated union whose discriminator matched no branch.
-    return `must be one of ${(issue.options as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
-  }
-  return m;
-}
+export { type Issue, formatIssueList, issuesFromZod } from "./schemas/issues";

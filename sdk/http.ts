@@ -3,7 +3,6 @@ import axiosRetry from "axios-retry";
 import type { z } from "zod";
 import type { TokenSource } from "./auth";
 import {
-  type HttpMethod,
   type Issue,
   SecretOpsApiError,
   SecretOpsError,
@@ -21,12 +20,19 @@ import {
   retryDelayMs,
   shouldRetry,
 } from "./retry";
-import { ErrorBodySchema } from "./schemas";
+import {
+  type HttpMethod,
+  type Operation,
+  type OperationInput,
+  type OperationResult,
+  ErrorBodySchema,
+  fillPath,
+} from "./schemas";
 import { type Bucket, type RateLimitOptions, Throttle } from "./throttle";
 
 /**
- * The one generic request: args → schema → HTTP (auth, throttle, retry) → response schema →
- * typed result. Every SDK method is a thin call to `Transport.request`.
+ * The one generic call: operation input → schemas (and the operation's rules) → HTTP (auth,
+ * throttle, retry) → response schema → typed result. Every SDK method is a thin `Transport.call`.
  */
 
 /** What the `logger.onRequest` hook receives, once per attempt. Never headers or bodies. */
@@ -57,30 +63,6 @@ export interface TransportOptions {
   logger?: SecretOpsLogger;
   /** Jitter source, for tests. */
   random?: () => number;
-}
-
-export interface RequestSpec<S extends z.ZodType> {
-  method: HttpMethod;
-  /** Route path, already containing the (encoded) path parameters. */
-  path: string;
-  /** Path parameters to validate before sending: name → [value, schema]. */
-  params?: Record<string, readonly [unknown, z.ZodType]>;
-  query?: unknown;
-  querySchema?: z.ZodType;
-  body?: unknown;
-  bodySchema?: z.ZodType;
-  /** Client-side rules the schema cannot express, run on the parsed body. */
-  rules?: (body: never) => Issue[];
-  responseSchema: S;
-  /** Rate-limit bucket; default: GET reads, everything else writes (reference §0). */
-  bucket?: Bucket;
-  /**
-   * Safe to repeat after a 5xx, timeout or reset. Default: every method but POST. A POST that
-   * creates or triggers something must not be repeated blindly; it fails with `ambiguous: true`.
-   */
-  idempotent?: boolean;
-  /** Send the bearer token (default true; false for the login itself). */
-  auth?: boolean;
 }
 
 interface RequestMeta {
@@ -158,36 +140,42 @@ export class Transport {
     }
   }
 
-  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
-    const { query, body } = validateRequest(spec);
+  /**
+   * Calls one operation of the table (sdk/schemas/operations.ts): validates its params, query and
+   * body and runs its service rules (throwing `SecretOpsValidationError` before anything is
+   * sent), sends it, and parses the answer with its response schema.
+   */
+  async call<O extends Operation>(operation: O, input: OperationInput<O>): Promise<OperationResult<O>> {
+    const { params, query, body } = validateRequest(operation, input as CallInput);
+    const path = fillPath(operation.path, params);
     const meta: RequestMeta = {
-      method: spec.method,
-      path: spec.path,
-      bucket: spec.bucket ?? (spec.method === "GET" ? "read" : "write"),
-      idempotent: spec.idempotent ?? spec.method !== "POST",
+      method: operation.method,
+      path,
+      bucket: operation.bucket ?? (operation.method === "GET" ? "read" : "write"),
+      idempotent: operation.idempotent ?? operation.method !== "POST",
     };
-    const data = await this.send(spec, spec.path + toQueryString(query), body, meta);
-    const parsed = spec.responseSchema.safeParse(data);
-    if (!parsed.success) throw new SecretOpsResponseError(spec.method, spec.path, issuesFromZod(parsed.error.issues));
-    return parsed.data;
+    const data = await this.send(operation, path + toQueryString(query), body, meta);
+    const parsed = operation.response.safeParse(data);
+    if (!parsed.success) throw new SecretOpsResponseError(operation.method, path, issuesFromZod(parsed.error.issues));
+    return parsed.data as OperationResult<O>;
   }
 
   private async send(
-    spec: RequestSpec<z.ZodType>,
+    operation: Operation,
     url: string,
     body: unknown,
     meta: RequestMeta,
     renewed = false,
   ): Promise<unknown> {
     let token: string | undefined;
-    if (spec.auth !== false) {
+    if (operation.auth !== false) {
       if (!this.tokens) throw new SecretOpsError("no credentials configured");
       token = await this.tokens.token();
     }
     let res: AxiosResponse;
     try {
       res = await this.http.request({
-        method: spec.method,
+        method: operation.method,
         url,
         data: body,
         headers: {
@@ -202,7 +190,7 @@ export class Transport {
       // An expired or revoked login token: renew once and repeat once. The service refused the
       // request before processing it, so this is safe for any method.
       if (token !== undefined && !renewed && isTokenRejection(err) && this.tokens!.rejected(token)) {
-        return this.send(spec, url, body, meta, true);
+        return this.send(operation, url, body, meta, true);
       }
       // Never rethrow the axios error: its config carries the Authorization header and the body.
       throw toSdkError(err, meta);
@@ -229,29 +217,28 @@ export class Transport {
   }
 }
 
-/** Parse path params, query and body with their schemas, then the client-side rules; throw before sending. */
-function validateRequest(spec: RequestSpec<z.ZodType>): { query: unknown; body: unknown } {
+interface CallInput {
+  params?: Record<string, unknown>;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** Parses params, query and body with the operation's schemas, then runs its rules; throws before sending. */
+function validateRequest(operation: Operation, input: CallInput): CallInput & { params?: Record<string, unknown> } {
   const issues: Issue[] = [];
-  for (const [name, [value, schema]] of Object.entries(spec.params ?? {})) {
+  const parse = (schema: z.ZodType | undefined, value: unknown) => {
+    if (!schema) return value;
     const r = schema.safeParse(value);
-    if (!r.success) issues.push(...issuesFromZod(r.error.issues, [name]));
-  }
-  let query = spec.query;
-  if (spec.querySchema) {
-    const r = spec.querySchema.safeParse(spec.query ?? {});
-    if (r.success) query = r.data;
-    else issues.push(...issuesFromZod(r.error.issues));
-  }
-  let body = spec.body;
-  if (spec.bodySchema) {
-    const r = spec.bodySchema.safeParse(spec.body);
-    if (r.success) {
-      body = r.data;
-      if (spec.rules) issues.push(...spec.rules(r.data as never));
-    } else issues.push(...issuesFromZod(r.error.issues));
-  }
+    if (r.success) return r.data;
+    issues.push(...issuesFromZod(r.error.issues));
+    return undefined;
+  };
+  const params = parse(operation.params, input.params ?? {}) as Record<string, unknown> | undefined;
+  const query = parse(operation.query, input.query ?? {});
+  const body = parse(operation.body, input.body);
+  if (operation.body && operation.rules && issues.length === 0) issues.push(...operation.rules(body as never));
   if (issues.length) throw new SecretOpsValidationError(issues);
-  return { query, body };
+  return { params, query, body };
 }
 
 /** Query values as the service reads them: arrays comma-separated, booleans "true"/"false". */
@@ -264,11 +251,6 @@ export function toQueryString(query: unknown): string {
   }
   const s = sp.toString();
   return s ? `?${s}` : "";
-}
-
-/** Path segments (names, slugs) are user-given; encode them so they cannot change the route. */
-export function segment(value: unknown): string {
-  return encodeURIComponent(String(value));
 }
 
 function isTokenRejection(err: unknown): boolean {

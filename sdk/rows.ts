@@ -14,16 +14,3 @@ export function requireRow<R>(
   if (!row) throw new SecretOpsValidationError([{ path: field, message: `must be one of ${known.join(", ")}` }]);
   return row;
 }
-
-/** One schema per row, built on first use (the factories build a fresh schema on every call). */
-export function perRow<R extends object, S>(build: (row: R) => S): (row: R) => S {
-  const cache = new WeakMap<R, S>();
-  return (row) => {
-    let s = cache.get(row);
-    if (s === undefined) {
-      s = build(row);
-      cache.set(row, s);
-    }
-    return s;
-  };
-}

@@ -1,34 +1,13 @@
-import { z } from "zod";
-import { type Transport, segment } from "./http";
-import { perRow, requireRow } from "./rows";
+import type { Transport } from "./http";
+import { requireRow } from "./rows";
 import {
-  type RotationType,
   type RotationTypeSlug,
   type SecretRotation,
-  GeneratedCredentialsResponseSchema,
-  SecretRotationByNameQuery,
-  SecretRotationDeleteQuery,
-  SecretRotationEnvelope,
-  SecretRotationListEnvelope,
-  SecretRotationListQuery,
-  apiPaths,
-  nonEmpty,
   rotationType,
   rotationTypeSlugs,
-  secretRotationCreateSchema,
-  secretRotationUpdateSchema,
-  uuid,
+  secretRotationOperations,
 } from "./schemas";
 import type { GeneratedCredentials, SecretRotationCreateInput, SecretRotationUpdateInput } from "./types";
-
-/** Secret rotations v2 (spec 4.3; reference §3 for reads, delete, rotate and generated credentials). */
-
-const createSchema = perRow((r: RotationType) => secretRotationCreateSchema(r));
-const updateSchema = perRow((r: RotationType) => secretRotationUpdateSchema(r));
-/** The shared response schema, with each credential set checked against the type's own shape. */
-const generatedSchema = perRow((r: RotationType) =>
-  GeneratedCredentialsResponseSchema.extend({ generatedCredentials: z.array(r.generatedCredentials).min(1).max(2) }),
-);
 
 export interface GeneratedCredentialsResult<T extends RotationTypeSlug> {
   /** One or two sets (the active one and the previous one); they are secrets. */
@@ -38,65 +17,38 @@ export interface GeneratedCredentialsResult<T extends RotationTypeSlug> {
   type: string;
 }
 
+/** Secret rotations: one client for every type, each call one row of `secretRotationOperations`. */
 export class SecretRotationsApi {
   constructor(private readonly t: Transport) {}
 
-  private row(type: string): RotationType {
-    return requireRow(rotationType, type, "type", rotationTypeSlugs);
+  private ops(type: string) {
+    return secretRotationOperations(requireRow(rotationType, type, "type", rotationTypeSlugs));
   }
 
   async list<T extends RotationTypeSlug>(type: T, projectId: string): Promise<SecretRotation[]> {
-    this.row(type);
-    const res = await this.t.request({
-      method: "GET",
-      path: apiPaths.secretRotations(type),
-      query: { projectId },
-      querySchema: SecretRotationListQuery,
-      responseSchema: SecretRotationListEnvelope,
-    });
-    return res.secretRotations;
+    return (await this.t.call(this.ops(type).list, { query: { projectId } })).secretRotations;
   }
 
   async get<T extends RotationTypeSlug>(type: T, id: string): Promise<SecretRotation> {
-    this.row(type);
-    const res = await this.t.request({
-      method: "GET",
-      path: `${apiPaths.secretRotations(type)}/${segment(id)}`,
-      params: { rotationId: [id, uuid] },
-      responseSchema: SecretRotationEnvelope,
-    });
-    return res.secretRotation;
+    return (await this.t.call(this.ops(type).get, { params: { rotationId: id } })).secretRotation;
   }
 
-  /** Find by name: rotation names are unique per folder, so the folder is part of the key. */
+  /**
+   * Find by name: rotation names are unique per folder, so the folder is part of the key. A folder
+   * that does not exist is the service's 400, not a 404.
+   */
   async getByName<T extends RotationTypeSlug>(
     type: T,
     name: string,
     where: { projectId: string; environment: string; secretPath: string },
   ): Promise<SecretRotation> {
-    this.row(type);
-    const res = await this.t.request({
-      method: "GET",
-      path: `${apiPaths.secretRotations(type)}/rotation-name/${segment(name)}`,
-      params: { name: [name, nonEmpty] },
-      query: where,
-      querySchema: SecretRotationByNameQuery,
-      responseSchema: SecretRotationEnvelope,
-    });
-    return res.secretRotation;
+    return (await this.t.call(this.ops(type).getByName, { params: { rotationName: name }, query: where }))
+      .secretRotation;
   }
 
-  /** Create issues the first credentials synchronously (reference §3). */
+  /** Create issues the first credentials synchronously. */
   async create<T extends RotationTypeSlug>(type: T, body: SecretRotationCreateInput<T>): Promise<SecretRotation> {
-    const row = this.row(type);
-    const res = await this.t.request({
-      method: "POST",
-      path: apiPaths.secretRotations(type),
-      body,
-      bodySchema: createSchema(row),
-      responseSchema: SecretRotationEnvelope,
-    });
-    return res.secretRotation;
+    return (await this.t.call(this.ops(type).create, { body })).secretRotation;
   }
 
   async update<T extends RotationTypeSlug>(
@@ -104,16 +56,7 @@ export class SecretRotationsApi {
     id: string,
     body: SecretRotationUpdateInput<T>,
   ): Promise<SecretRotation> {
-    const row = this.row(type);
-    const res = await this.t.request({
-      method: "PATCH",
-      path: `${apiPaths.secretRotations(type)}/${segment(id)}`,
-      params: { rotationId: [id, uuid] },
-      body,
-      bodySchema: updateSchema(row),
-      responseSchema: SecretRotationEnvelope,
-    });
-    return res.secretRotation;
+    return (await this.t.call(this.ops(type).update, { params: { rotationId: id }, body })).secretRotation;
   }
 
   /** Both flags default to false. Returns the rotation as it was before deletion. */
@@ -122,16 +65,7 @@ export class SecretRotationsApi {
     id: string,
     opts: { deleteSecrets?: boolean; revokeGeneratedCredentials?: boolean } = {},
   ): Promise<SecretRotation> {
-    this.row(type);
-    const res = await this.t.request({
-      method: "DELETE",
-      path: `${apiPaths.secretRotations(type)}/${segment(id)}`,
-      params: { rotationId: [id, uuid] },
-      query: opts,
-      querySchema: SecretRotationDeleteQuery,
-      responseSchema: SecretRotationEnvelope,
-    });
-    return res.secretRotation;
+    return (await this.t.call(this.ops(type).delete, { params: { rotationId: id }, query: opts })).secretRotation;
   }
 
   /**
@@ -140,25 +74,13 @@ export class SecretRotationsApi {
    * `ambiguous`; read the rotation to see `lastRotatedAt`/`rotationStatus`.
    */
   async rotate<T extends RotationTypeSlug>(type: T, id: string): Promise<SecretRotation> {
-    this.row(type);
-    const res = await this.t.request({
-      method: "POST",
-      path: `${apiPaths.secretRotations(type)}/${segment(id)}/rotate-secrets`,
-      params: { rotationId: [id, uuid] },
-      responseSchema: SecretRotationEnvelope,
-    });
-    return res.secretRotation;
+    return (await this.t.call(this.ops(type).rotate, { params: { rotationId: id } })).secretRotation;
   }
 
   /** The current (and previous) credentials. The result holds secrets: do not log it. */
   async generatedCredentials<T extends RotationTypeSlug>(type: T, id: string): Promise<GeneratedCredentialsResult<T>> {
-    const row = this.row(type);
-    const res = await this.t.request({
-      method: "GET",
-      path: `${apiPaths.secretRotations(type)}/${segment(id)}/generated-credentials`,
-      params: { rotationId: [id, uuid] },
-      responseSchema: generatedSchema(row),
-    });
-    return res as GeneratedCredentialsResult<T>;
+    return (await this.t.call(this.ops(type).generatedCredentials, {
+      params: { rotationId: id },
+    })) as GeneratedCredentialsResult<T>;
   }
 }

@@ -1,36 +1,19 @@
-import { type Transport, segment } from "./http";
-import { perRow, requireRow } from "./rows";
+import type { Transport } from "./http";
+import { requireRow } from "./rows";
 import {
   type SecretSync,
   type SecretSyncCheckDestination,
   type SecretSyncDestinationCheck,
   type SyncDestination,
   type SyncDestinationSlug,
-  SecretSyncByNameQuery,
-  SecretSyncCheckDestinationBody,
-  SecretSyncCheckDestinationResult,
-  SecretSyncDeleteQuery,
-  SecretSyncEnvelope,
-  SecretSyncImportQuery,
-  SecretSyncListEnvelope,
-  SecretSyncListQuery,
-  apiPaths,
   genericSyncDestination,
   importBehaviors,
   isSlug,
-  nonEmpty,
-  secretSyncCreateSchema,
-  secretSyncUpdateSchema,
+  secretSyncOperations,
   syncDestination,
   syncDestinationSlugs,
-  uuid,
 } from "./schemas";
 import type { SecretSyncCreateInput, SecretSyncUpdateInput } from "./types";
-
-/** Secret syncs (spec 4.2; reference §2 for reads, delete and the three job triggers). */
-
-const createSchema = perRow((d: SyncDestination) => secretSyncCreateSchema(d));
-const updateSchema = perRow((d: SyncDestination) => secretSyncUpdateSchema(d));
 
 /**
  * A known destination's row, or, for any other slug, the generic row (`GenericSecretSync`):
@@ -42,58 +25,30 @@ function destinationRow(destination: string): SyncDestination | undefined {
 
 export type ImportBehavior = (typeof importBehaviors)[number];
 
+/** Secret syncs: one client for every destination, each call one row of `secretSyncOperations`. */
 export class SecretSyncsApi {
   constructor(private readonly t: Transport) {}
 
-  private base(destination: string): string {
-    requireRow(destinationRow, destination, "destination", syncDestinationSlugs);
-    return apiPaths.secretSyncs(destination);
+  private ops(destination: string) {
+    return secretSyncOperations(requireRow(destinationRow, destination, "destination", syncDestinationSlugs));
   }
 
   async list<D extends SyncDestinationSlug>(destination: D, projectId: string): Promise<SecretSync[]> {
-    const res = await this.t.request({
-      method: "GET",
-      path: this.base(destination),
-      query: { projectId },
-      querySchema: SecretSyncListQuery,
-      responseSchema: SecretSyncListEnvelope,
-    });
-    return res.secretSyncs;
+    return (await this.t.call(this.ops(destination).list, { query: { projectId } })).secretSyncs;
   }
 
   async get<D extends SyncDestinationSlug>(destination: D, id: string): Promise<SecretSync> {
-    const res = await this.t.request({
-      method: "GET",
-      path: `${this.base(destination)}/${segment(id)}`,
-      params: { syncId: [id, uuid] },
-      responseSchema: SecretSyncEnvelope,
-    });
-    return res.secretSync;
+    return (await this.t.call(this.ops(destination).get, { params: { syncId: id } })).secretSync;
   }
 
   /** Find by name within a project (adoption, and resolving an ambiguous create). */
   async getByName<D extends SyncDestinationSlug>(destination: D, name: string, projectId: string): Promise<SecretSync> {
-    const res = await this.t.request({
-      method: "GET",
-      path: `${this.base(destination)}/sync-name/${segment(name)}`,
-      params: { syncName: [name, nonEmpty] },
-      query: { projectId },
-      querySchema: SecretSyncByNameQuery,
-      responseSchema: SecretSyncEnvelope,
-    });
-    return res.secretSync;
+    return (await this.t.call(this.ops(destination).getByName, { params: { syncName: name }, query: { projectId } }))
+      .secretSync;
   }
 
   async create<D extends SyncDestinationSlug>(destination: D, body: SecretSyncCreateInput<D>): Promise<SecretSync> {
-    const path = this.base(destination);
-    const res = await this.t.request({
-      method: "POST",
-      path,
-      body,
-      bodySchema: createSchema(destinationRow(destination)!),
-      responseSchema: SecretSyncEnvelope,
-    });
-    return res.secretSync;
+    return (await this.t.call(this.ops(destination).create, { body })).secretSync;
   }
 
   async update<D extends SyncDestinationSlug>(
@@ -101,16 +56,7 @@ export class SecretSyncsApi {
     id: string,
     body: SecretSyncUpdateInput<D>,
   ): Promise<SecretSync> {
-    const path = `${this.base(destination)}/${segment(id)}`;
-    const res = await this.t.request({
-      method: "PATCH",
-      path,
-      params: { syncId: [id, uuid] },
-      body,
-      bodySchema: updateSchema(destinationRow(destination)!),
-      responseSchema: SecretSyncEnvelope,
-    });
-    return res.secretSync;
+    return (await this.t.call(this.ops(destination).update, { params: { syncId: id }, body })).secretSync;
   }
 
   /**
@@ -122,73 +68,40 @@ export class SecretSyncsApi {
     id: string,
     opts: { removeSecrets?: boolean } = {},
   ): Promise<SecretSync> {
-    const res = await this.t.request({
-      method: "DELETE",
-      path: `${this.base(destination)}/${segment(id)}`,
-      params: { syncId: [id, uuid] },
-      query: opts,
-      querySchema: SecretSyncDeleteQuery,
-      responseSchema: SecretSyncEnvelope,
-    });
-    return res.secretSync;
+    return (await this.t.call(this.ops(destination).delete, { params: { syncId: id }, query: opts })).secretSync;
   }
 
   /**
    * Is another sync of the organization already pushing to this destination? `excludeSyncId`
-   * leaves a sync out (the one being changed). A POST in the read rate-limit bucket, safe to
-   * repeat: it changes nothing.
+   * leaves a sync out (the one being changed).
    */
   async checkDestination<D extends SyncDestinationSlug>(
     destination: D,
     body: SecretSyncCheckDestination,
   ): Promise<SecretSyncDestinationCheck> {
-    return this.t.request({
-      method: "POST",
-      path: `${this.base(destination)}/check-destination`,
-      body,
-      bodySchema: SecretSyncCheckDestinationBody,
-      responseSchema: SecretSyncCheckDestinationResult,
-      bucket: "read",
-      idempotent: true,
-    });
+    return this.t.call(this.ops(destination).checkDestination, { body });
   }
 
-  /** Queue a sync job; the returned sync has `syncStatus: "pending"`. */
-  syncSecrets<D extends SyncDestinationSlug>(destination: D, id: string): Promise<SecretSync> {
-    return this.trigger(destination, id, "sync-secrets");
+  /**
+   * The job triggers queue a job; the returned sync has the job's status `pending`. They are not
+   * repeated after a 5xx or timeout (a second job could run): such a failure is `ambiguous`; read
+   * the sync's status to find out.
+   */
+  async syncSecrets<D extends SyncDestinationSlug>(destination: D, id: string): Promise<SecretSync> {
+    return (await this.t.call(this.ops(destination).syncSecrets, { params: { syncId: id } })).secretSync;
   }
 
-  /** Queue an import job; the returned sync has `importStatus: "pending"`. */
-  importSecrets<D extends SyncDestinationSlug>(
+  async importSecrets<D extends SyncDestinationSlug>(
     destination: D,
     id: string,
     importBehavior: ImportBehavior,
   ): Promise<SecretSync> {
-    return this.trigger(destination, id, "import-secrets", { importBehavior });
+    return (
+      await this.t.call(this.ops(destination).importSecrets, { params: { syncId: id }, query: { importBehavior } })
+    ).secretSync;
   }
 
-  /** Queue a remove job; the returned sync has `removeStatus: "pending"`. */
-  removeSecrets<D extends SyncDestinationSlug>(destination: D, id: string): Promise<SecretSync> {
-    return this.trigger(destination, id, "remove-secrets");
-  }
-
-  /**
-   * The triggers are POSTs without a body. They are not repeated after a 5xx or timeout (a second
-   * job could run): such a failure is `ambiguous`; read the sync's status to find out.
-   */
-  private async trigger(
-    destination: string,
-    id: string,
-    action: string,
-    query?: { importBehavior: ImportBehavior },
-  ): Promise<SecretSync> {
-    const res = await this.t.request({
-      method: "POST",
-      path: `${this.base(destination)}/${segment(id)}/${action}`,
-      params: { syncId: [id, uuid] },
-      ...(query ? { query, querySchema: SecretSyncImportQuery } : {}),
-      responseSchema: SecretSyncEnvelope,
-    });
-    return res.secretSync;
+  async removeSecrets<D extends SyncDestinationSlug>(destination: D, id: string): Promise<SecretSync> {
+    return (await this.t.call(this.ops(destination).removeSecrets, { params: { syncId: id } })).secretSync;
   }
 }

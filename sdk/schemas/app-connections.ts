@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ConnectionRefSchema, ProjectRefSchema, dateTime, description, slug, uuid } from "./common";
+import type { Issue } from "./issues";
 
 /**
  * App connections (spec 2.1, 4.1; reference §1). Every kind is one row of `appConnectionKinds`:
@@ -318,6 +319,20 @@ export function appConnectionUpdateSchema(kind: AppConnectionKind) {
   });
 }
 export type AppConnectionUpdate = z.input<ReturnType<typeof appConnectionUpdateSchema>>;
+
+/**
+ * The service's rule beyond the PATCH schema (a 400 there): turning platform-managed credentials
+ * on needs `credentials` in the same PATCH (the service then rotates the password to one only it
+ * knows). Once on, the switch cannot be turned off.
+ */
+export function appConnectionUpdateRules(body: {
+  isPlatformManagedCredentials?: unknown;
+  credentials?: unknown;
+}): Issue[] {
+  return body.isPlatformManagedCredentials === true && body.credentials === undefined
+    ? [{ path: "credentials", message: "is required when turning on isPlatformManagedCredentials" }]
+    : [];
+}
 
 /** POST /api/v1/app-connections/{app} body for one kind: one branch per method. */
 export function appConnectionCreateSchema(kind: AppConnectionKind) {

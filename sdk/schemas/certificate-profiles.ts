@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateTime, nonEmpty, uuid } from "./common";
+import type { Issue } from "./issues";
 
 /**
  * Certificate profiles (spec 2.4, 4.4; reference §4). The enrollment types are rows of
@@ -196,8 +197,8 @@ export const CertificateProfileUpdateSchema = z
 export type CertificateProfileUpdate = z.input<typeof CertificateProfileUpdateSchema>;
 
 /**
- * Service-level rule (403 on the real service, so it is not part of the zod schema):
- * EST, API and SCEP enrollment need their config object. Returns the violation, if any.
+ * The service's rule beyond the schema (a 403 there, so not a zod rule): EST, API and SCEP
+ * enrollment need their config object. Returns the violation, if any.
  */
 export function missingEnrollmentConfig(
   p: { enrollmentType?: EnrollmentType } & Record<string, unknown>,
@@ -210,19 +211,14 @@ export function missingEnrollmentConfig(
   return undefined;
 }
 
-/** PATCH fields; certificatePolicyId, caId and projectId force replacement. */
-export const certificateProfileUpdatableFields = [
-  "slug",
-  "description",
-  "enrollmentType",
-  "issuerType",
-  "estConfig",
-  "apiConfig",
-  "acmeConfig",
-  "scepConfig",
-  "externalConfigs",
-  "defaults",
-] as const;
+/**
+ * The create body's service rules, as issues. Checked on create only: on PATCH the profile may
+ * already have its config, which the body does not show.
+ */
+export function certificateProfileCreateRules(body: z.output<typeof CertificateProfileCreateSchema>): Issue[] {
+  const violation = missingEnrollmentConfig(body);
+  return violation ? [{ path: enrollmentTypes[body.enrollmentType].configKey, message: violation }] : [];
+}
 
 /**
  * A certificate profile as returned. Config objects come back without their secret fields. Read

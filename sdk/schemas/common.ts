@@ -104,10 +104,18 @@ export const rotateAtUtc = z.object({
 });
 export type RotateAtUtc = z.infer<typeof rotateAtUtc>;
 
-/** Formats zod issues as `path: message` lines, the form every layer reports them in. */
-export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): string[] {
-  return issues.map((i) => {
-    const path = [...prefix, ...i.path].map(String).join(".");
-    return path ? `${path}: ${i.message}` : i.message;
-  });
+/**
+ * One value per kind row (its schemas, its operations), built on first use: the factories build
+ * fresh schemas on every call.
+ */
+export function perRow<R extends object, S>(build: (row: R) => S): (row: R) => S {
+  const cache = new WeakMap<R, S>();
+  return (row) => {
+    let s = cache.get(row);
+    if (s === undefined) {
+      s = build(row);
+      cache.set(row, s);
+    }
+    return s;
+  };
 }

@@ -8,3 +8,5 @@ export * from "./audit-logs";
 export * from "./auth";
 export * from "./event-types";
 export * from "./paths";
+export * from "./issues";
+export * from "./operations";

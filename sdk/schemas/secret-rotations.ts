@@ -179,16 +179,6 @@ export function secretRotationUpdateSchema(type: RotationType) {
 }
 export type SecretRotationUpdate = z.input<ReturnType<typeof secretRotationUpdateSchema>>;
 
-export const secretRotationUpdatableFields = [
-  "name",
-  "description",
-  "isAutoRotationEnabled",
-  "rotationInterval",
-  "rotateAtUtc",
-  "parameters",
-  "secretsMapping",
-] as const;
-
 /** `rotationStatus` values this package knows (there is no pending or running state). */
 export const rotationStatuses = ["success", "failed"] as const;
 

@@ -183,18 +183,6 @@ export function secretSyncUpdateSchema(dest: SyncDestination) {
 }
 export type SecretSyncUpdate = z.input<ReturnType<typeof secretSyncUpdateSchema>>;
 
-/** The PATCH body fields; every other create field forces replacement. */
-export const secretSyncUpdatableFields = [
-  "name",
-  "connectionId",
-  "description",
-  "environment",
-  "secretPath",
-  "isAutoSyncEnabled",
-  "syncOptions",
-  "destinationConfig",
-] as const;
-
 export const syncJobStatuses = ["pending", "running", "succeeded", "failed"] as const;
 /** The job statuses this package knows; see `jobStatus` for how responses are read. */
 export const SyncJobStatusSchema = z.enum(syncJobStatuses);

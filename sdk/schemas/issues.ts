@@ -1,0 +1,65 @@
+import type { z } from "zod";
+
+/**
+ * The one voice for a mistake. The SDK (before sending and when reading a 422), the providers'
+ * `check` (what `pulumi preview` shows) and the emulator (the issues of its 422 bodies) all turn
+ * zod issues into `{ path, message }` here, so the same mistake reads the same everywhere, in the
+ * `field.path: rule` form.
+ */
+
+/** One problem with a request or a response: `path` is dotted (`credentials.port`), "" for the root. */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+type ZodIssue = z.core.$ZodIssue;
+
+/**
+ * Zod issues as `{path, message}`. Two refinements over the raw issues:
+ * - a union failure reports the branch that matched best instead of a bare "Invalid input";
+ * - zod's default type/value messages are shortened to the rule (`expected number`, `is required`).
+ * Zod 4 issues do not carry the input unless asked to, and only path and message are copied, so
+ * the rejected value (perhaps a secret) never reaches the message.
+ */
+export function issuesFromZod(issues: readonly ZodIssue[], prefix: readonly PropertyKey[] = []): Issue[] {
+  const out: Issue[] = [];
+  const visit = (issue: ZodIssue, base: readonly PropertyKey[]) => {
+    const path = [...base, ...issue.path];
+    if (issue.code === "invalid_union" && issue.errors.length > 0) {
+      const best = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+      for (const inner of best) visit(inner, path);
+      return;
+    }
+    out.push({ path: path.map(String).join("."), message: ruleOf(issue) });
+  };
+  for (const issue of issues) visit(issue, prefix);
+  return out;
+}
+
+/** The rule an issue breaks, in words. */
+export function ruleOf(issue: ZodIssue): string {
+  const m = issue.message;
+  if (issue.code === "invalid_type" && m.startsWith("Invalid input: expected")) {
+    return m.endsWith("received undefined") ? "is required" : `expected ${issue.expected}`;
+  }
+  if (issue.code === "invalid_value" && /^Invalid (input|option): expected/.test(m)) {
+    const values = issue.values.map((v) => JSON.stringify(v));
+    return values.length === 1 ? `must be ${values[0]}` : `must be one of ${values.join(", ")}`;
+  }
+  if (issue.code === "invalid_union" && "options" in issue && Array.isArray(issue.options)) {
+    // A discriminated union whose discriminator matched no branch.
+    return `must be one of ${(issue.options as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+  }
+  return m;
+}
+
+/** `path: message`, or the message alone for the root. */
+export function formatIssue(i: Issue): string {
+  return i.path ? `${i.path}: ${i.message}` : i.message;
+}
+
+/** Issues joined with "; ". */
+export function formatIssueList(issues: readonly Issue[]): string {
+  return issues.map(formatIssue).join("; ");
+}
