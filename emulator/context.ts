@@ -84,8 +84,7 @@ export function resolveFolder(
 /**
  * A connection a sync or rotation in `projectId` uses: it must exist (404), be in the caller's
  * organization (403), be org-level or of the same project (400, the service's text), and be of
- * the kind `app` (400). backend/src/services/app-connection/app-connection-service.ts
- * `validateAppConnectionUsageById`.
+ * the kind `app` (400). docs/service-api.md §9.
  */
 export function connectionForUse(
   ctx: EmulatorContext,

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { ruleOf } from "../sdk/schemas";
 
 /**
  * The service's error classes. Each carries the status and the `error` value the service puts in
  * the body `{reqId, statusCode, message, error}`: the error's `name` property, which is not its
- * class name (`BadRequestError` sends "BadRequest"; backend/src/lib/errors/index.ts and
- * backend/src/server/plugins/error-handler.ts). `server.ts` renders them.
+ * class name (`BadRequestError` sends "BadRequest"; docs/service-api.md §6). `server.ts` renders
+ * them.
  */
 export class ApiError extends Error {
   constructor(
@@ -43,10 +44,16 @@ export function rateLimited(retryAfterSeconds: number) {
   );
 }
 
-/** A zod failure of params, query or body: 422 `ValidationFailure` with the issues as the message. */
+/**
+ * A zod failure of params, query or body: 422 `ValidationFailure` with the issues as the message.
+ * The issues stay zod's, as the service sends them, each with the message the SDK shows for it
+ * (`ruleOf`: "is required", "expected number", ...).
+ */
 export class ValidationError extends Error {
-  constructor(readonly issues: readonly z.core.$ZodIssue[]) {
+  readonly issues: readonly z.core.$ZodIssue[];
+  constructor(issues: readonly z.core.$ZodIssue[]) {
     super("ValidationFailure");
+    this.issues = issues.map((issue) => ({ ...issue, message: ruleOf(issue) }));
   }
 }
 

@@ -26,6 +26,8 @@ export interface EmulatorOptions {
   /** how long each sync job phase (pending → running → done) takes, ms (default 200) */
   syncJobDelayMs?: number;
   logger?: boolean;
+  /** check every 200 body against its operation's response schema; a mismatch is a 500 naming the route (default false; on in tests) */
+  checkResponses?: boolean;
 }
 
 export interface RunningEmulator {
@@ -51,6 +53,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     admin: options.admin ?? false,
     rateLimits: options.rateLimits,
     logger: options.logger ?? false,
+    checkResponses: options.checkResponses ?? false,
   });
   await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

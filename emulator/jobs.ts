@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Store } from "./store";
 import type { StoredSync, SyncJobKind } from "./types";
 
-/** The status fields each job kind writes (reference §2, "Status fields"). */
+/** The status fields each job kind writes (docs/service-api.md §2, "Status fields"). */
 export const jobFields = {
   sync: { status: "syncStatus", jobId: "lastSyncJobId", message: "lastSyncMessage", at: "lastSyncedAt" },
   import: { status: "importStatus", jobId: "lastImportJobId", message: "lastImportMessage", at: "lastImportedAt" },

@@ -26,7 +26,7 @@ export interface RateLimitSettings {
   timeFactor: number;
 }
 
-/** The service's per-minute defaults (reference §8). */
+/** The service's per-minute defaults (docs/service-api.md §8). */
 const DEFAULTS = { read: 60, write: 200, timeFactor: 1 };
 const WINDOW_MS = 60_000;
 

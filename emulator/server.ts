@@ -12,6 +12,7 @@ import {
 } from "./errors";
 import { setActor, type EmulatorContext } from "./context";
 import { Faults } from "./faults";
+import { responseSerializerCompiler, zodValidatorCompiler } from "./operations";
 import { RateLimits, type RateLimitOptions } from "./rate-limit";
 import { ADMIN_PREFIX, RequestLog, registerAdminRoutes } from "./routes/admin";
 import { registerAppConnectionRoutes } from "./routes/app-connections";
@@ -26,6 +27,8 @@ export interface ServerOptions {
   admin: boolean;
   rateLimits: RateLimitOptions | undefined;
   logger: boolean;
+  /** Check every 200 body against its operation's response schema (a mismatch is a 500). */
+  checkResponses: boolean;
 }
 
 const ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -70,6 +73,9 @@ function sendError(
 export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger, genReqId: requestId, forceCloseConnections: true });
   await app.register(fastifyRateLimit, { global: false });
+  // The API routes' schemas are the operations' zod schemas (operations.ts).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(opts.checkResponses));
 
   // A JSON content type with an empty body counts as no body (trigger routes take none);
   // everything else goes to Fastify's own JSON parser.

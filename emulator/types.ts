@@ -94,7 +94,7 @@ export interface CertificatePolicy {
   name: string;
 }
 
-/** Connection-level rotation settings (spec 4.1, cloud app registration kind). */
+/** Connection-level rotation settings (docs/api-spec.md §4.1, cloud app registration kind). */
 export interface ConnectionRotation {
   rotationInterval: number;
   rotateAtUtc: RotateAtUtc;

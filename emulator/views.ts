@@ -169,7 +169,7 @@ export function profileView(p: StoredProfile, baseUrl: string): CertificateProfi
     const visible = Object.fromEntries(
       Object.entries(cfg.value).filter(([k]) => !(row.secretFields as readonly string[]).includes(k)),
     );
-    // The ACME directory URL is computed by the server (reference §4).
+    // The ACME directory URL is computed by the server (docs/service-api.md §4).
     if (t === "acme") visible.directoryUrl = `${baseUrl}/api/v1/cert-manager/acme/profiles/${p.id}/directory`;
     out[row.configKey] = visible;
   }

@@ -1,18 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
-  AppConnection as RemoteConnection,
-  AppConnectionApp,
+  type AppConnection as RemoteConnection,
+  type AppConnectionApp,
+  type AppConnectionKind,
+  appConnectionApps,
   appConnectionKind,
   appConnectionKinds,
-  appConnectionUpdateSchema,
+  appConnectionOperations,
   connectionName,
+  perRow,
   uuid,
 } from "../sdk/schemas";
 import type { AppConnectionCredentials, AppConnectionUpdateInput } from "../sdk";
+import { type ResourceDefinition, defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { DeepInput, TYPE_MODULE, registerProps, serializedProvider, withSecretOutputs } from "./resource";
-import { Family } from "./scaffold";
+import { type DeepInput, resourceClass } from "./program-side";
 
 /** A PATCH field's type for a kind: the SDK derives it from the kind's row of the 4.1 matrix. */
 type Setting<A extends AppConnectionApp, K extends keyof AppConnectionUpdateInput<A>> = AppConnectionUpdateInput<A>[K];
@@ -52,82 +55,91 @@ export type AppConnectionSettingsArgs = {
   };
 }[AppConnectionApp];
 
-const identityFields = ["app", "connectionId", "connectionName", "projectId"] as const;
-
-function secretPathsOf(app: unknown): string[] {
-  const kind = typeof app === "string" ? appConnectionKind(app) : undefined;
-  if (!kind) return [];
+/** The secret credential fields of a kind's methods, as arg paths (from the kind's row). */
+function credentialSecretPaths(kind: AppConnectionKind): string[] {
   return [...new Set(Object.values(kind.methods).flatMap((m) => m.secretFields.map((f) => `credentials.${f}`)))];
 }
+const allSecretPaths = [...new Set(appConnectionApps.flatMap((app) => credentialSecretPaths(appConnectionKinds[app])))];
 
-export const appConnectionSettingsFamily: Family<RemoteConnection> = {
-  name: "AppConnectionSettings",
+/** The args: the kind's PATCH body (without `name`) and the connection to manage. */
+const settingsArgs = perRow((kind: AppConnectionKind) =>
+  appConnectionOperations(kind)
+    .update.body.omit({ name: true })
+    .extend({
+      app: z.literal(kind.app),
+      connectionId: uuid.optional(),
+      connectionName: connectionName.optional(),
+      projectId: z.string().min(1, { error: "must not be empty" }).optional(),
+    })
+    .superRefine((s, ctx) => {
+      if ((s.connectionId === undefined) === (s.connectionName === undefined)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["connectionId"],
+          message: "give exactly one of connectionId and connectionName",
+        });
+      }
+    }),
+);
+
+export const appConnectionSettingsDefinition = defineResource<RemoteConnection, ResourceDefinition<RemoteConnection>>({
+  type: "AppConnectionSettings",
   kindField: "app",
-  schema: (args) => {
+  schemas(args) {
     const kind = typeof args.app === "string" ? appConnectionKind(args.app) : undefined;
-    if (!kind) return `app must be one of ${Object.keys(appConnectionKinds).join(", ")}`;
-    return appConnectionUpdateSchema(kind)
-      .omit({ name: true })
-      .extend({
-        app: z.literal(kind.app),
-        connectionId: uuid.optional(),
-        connectionName: connectionName.optional(),
-        projectId: z.string().min(1, { error: "must not be empty" }).optional(),
-      })
-      .superRefine((s, ctx) => {
-        if ((s.connectionId === undefined) === (s.connectionName === undefined)) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["connectionId"],
-            message: "give exactly one of connectionId and connectionName",
-          });
-        }
-        if (s.isPlatformManagedCredentials === true && s.credentials === undefined) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["credentials"],
-            message: "are required to turn on isPlatformManagedCredentials",
-          });
-        }
-      });
+    if (!kind) return `app must be one of ${appConnectionApps.join(", ")}`;
+    const update = appConnectionOperations(kind).update;
+    return { args: settingsArgs(kind), update: update.body, rules: update.rules };
   },
-  // The service refuses to turn platform-managed credentials off; say so in preview.
-  transitionFailures: (olds, news) =>
-    olds.isPlatformManagedCredentials === true && news.isPlatformManagedCredentials === false
-      ? [
-          {
-            property: "isPlatformManagedCredentials",
-            reason: "cannot be turned off once enabled (the switch is one-way)",
-          },
-        ]
-      : [],
   options: z.object({}),
+  // Changing which connection is managed (its kind, id, name or scope) moves management.
+  deleteBeforeReplace: false,
+  secretPaths: {
+    of: (args) => {
+      const kind = typeof args.app === "string" ? appConnectionKind(args.app) : undefined;
+      return kind ? credentialSecretPaths(kind) : [];
+    },
+    all: allSecretPaths,
+  },
+  args: {
+    app: (c) => c.app,
+    connectionId: (c) => c.id,
+    connectionName: (c) => c.name,
+    projectId: (c) => c.projectId,
+    description: (c) => c.description,
+    /** The non-secret credential fields, as the service returns them. */
+    credentials: (c) => c.credentials,
+    isPlatformManagedCredentials: (c) => c.isPlatformManagedCredentials,
+    gatewayId: (c) => c.gatewayId,
+    isAutoRotationEnabled: (c) => c.isAutoRotationEnabled,
+    rotation: (c) => (c.rotation ? { rotationInterval: c.rotation.rotationInterval } : undefined),
+  },
+  computed: {
+    name: (c) => c.name,
+    method: (c) => c.method,
+    version: (c) => c.version,
+    orgId: (c) => c.orgId,
+    updatedAt: (c) => c.updatedAt,
+  },
+
   manageExisting: {
     notFound: (args) =>
       args.connectionId
         ? `no ${args.app} connection with id ${args.connectionId}`
         : `no ${args.app} connection named "${args.connectionName}"${args.projectId ? ` in project ${args.projectId}` : " in the organization"}`,
+    // The service refuses to turn platform-managed credentials off; say so in preview.
+    transitionFailures: (olds, news) =>
+      olds.isPlatformManagedCredentials === true && news.isPlatformManagedCredentials === false
+        ? [
+            {
+              property: "isPlatformManagedCredentials",
+              reason: "cannot be turned off once enabled (the switch is one-way)",
+            },
+          ]
+        : [],
+    fingerprint: { field: "credentials", of: (c) => c.credentialsHash },
   },
-  replaceOnChange: identityFields,
-  deleteBeforeReplace: false,
-  secretPaths: (args) => secretPathsOf(args.app),
-  clearable: {},
-  fingerprint: { field: "credentials", of: (c) => c.credentialsHash },
-  project: (c) => ({
-    app: c.app,
-    connectionId: c.id,
-    connectionName: c.name,
-    projectId: c.projectId,
-    description: c.description,
-    credentials: c.credentials,
-    isPlatformManagedCredentials: c.isPlatformManagedCredentials,
-    gatewayId: c.gatewayId,
-    isAutoRotationEnabled: c.isAutoRotationEnabled,
-    rotation: c.rotation ? { rotationInterval: c.rotation.rotationInterval } : undefined,
-  }),
-  computed: (c) => ({ name: c.name, method: c.method, version: c.version, orgId: c.orgId, updatedAt: c.updatedAt }),
-
-  findExisting: (client, args) =>
+  find: (client, args) =>
     orUndefinedOn404(
       args.connectionId
         ? client.appConnections.get(args.app as AppConnectionApp, args.connectionId as string)
@@ -139,25 +151,7 @@ export const appConnectionSettingsFamily: Family<RemoteConnection> = {
   update: (client, id, patch, outs) => client.appConnections.update(outs.app as AppConnectionApp, id, patch as never),
   // Releasing management leaves the connection exactly as it is.
   delete: async () => {},
-};
-
-const outputNames = [
-  "app",
-  "connectionId",
-  "connectionName",
-  "projectId",
-  "description",
-  "credentials",
-  "isPlatformManagedCredentials",
-  "gatewayId",
-  "isAutoRotationEnabled",
-  "rotation",
-  "name",
-  "method",
-  "version",
-  "orgId",
-  "updatedAt",
-] as const;
+});
 
 /**
  * The PATCH-able settings of an existing app connection of any kind. Creating it takes over
@@ -165,31 +159,7 @@ const outputNames = [
  * leaves the connection in place. Changing `app`, `connectionId`, `connectionName` or
  * `projectId` moves management to another connection.
  */
-export class AppConnectionSettings extends pulumi.dynamic.Resource {
-  declare readonly app: pulumi.Output<string>;
-  declare readonly connectionId: pulumi.Output<string>;
-  declare readonly connectionName: pulumi.Output<string>;
-  declare readonly projectId: pulumi.Output<string | null>;
-  declare readonly description: pulumi.Output<string | null>;
-  /** The non-secret credential fields, as the service returns them. */
-  declare readonly credentials: pulumi.Output<Record<string, unknown>>;
-  declare readonly isPlatformManagedCredentials: pulumi.Output<boolean>;
-  declare readonly gatewayId: pulumi.Output<string | null>;
-  declare readonly isAutoRotationEnabled: pulumi.Output<boolean>;
-  declare readonly rotation: pulumi.Output<{ rotationInterval: number } | undefined>;
-  declare readonly method: pulumi.Output<string>;
-  declare readonly version: pulumi.Output<number>;
-  declare readonly orgId: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-
-  constructor(name: string, args: AppConnectionSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("AppConnectionSettings"),
-      name,
-      registerProps(args, ["credentials"], outputNames),
-      withSecretOutputs(opts, ["credentials"]),
-      TYPE_MODULE,
-      "AppConnectionSettings",
-    );
-  }
-}
+export class AppConnectionSettings extends resourceClass<
+  AppConnectionSettingsArgs,
+  typeof appConnectionSettingsDefinition
+>(appConnectionSettingsDefinition) {}

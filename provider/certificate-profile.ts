@@ -1,21 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
-  CertificateProfile as RemoteProfile,
-  CertificateProfileCreateSchema,
+  type CertificateProfile as RemoteProfile,
   acmeConfig,
   apiConfig,
   certificateDefaults,
+  certificateProfileOperations,
+  enrollmentTypeNames,
   enrollmentTypeOf,
   enrollmentTypes,
   estConfig,
   externalConfigs,
-  missingEnrollmentConfig,
   scepConfig,
 } from "../sdk/schemas";
+import { type ResourceDefinition, defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { DeepInput, TYPE_MODULE, registerProps, serializedProvider, withSecretOutputs } from "./resource";
-import { Family } from "./scaffold";
+import { type DeepInput, resourceClass } from "./program-side";
 
 interface ProfileCommonArgs {
   /** The project (at least 1 character). Changing it replaces the profile. */
@@ -74,121 +74,79 @@ export type CertificateProfileArgs = ProfileCommonArgs &
 
 const options = z.object({ adoptExisting: z.boolean().default(false) });
 
-const schema = CertificateProfileCreateSchema.superRefine((p, ctx) => {
-  const missing = missingEnrollmentConfig(p as never);
-  if (missing) ctx.addIssue({ code: "custom", path: [enrollmentTypes[p.enrollmentType].configKey], message: missing });
-});
+/** The secret fields of every enrollment type's config object, as arg paths (from the rows). */
+const secretPaths = enrollmentTypeNames.flatMap((t) =>
+  enrollmentTypes[t].secretFields.map((f) => `${enrollmentTypes[t].configKey}.${f}`),
+);
 
-export const certificateProfileFamily: Family<RemoteProfile> = {
-  name: "CertificateProfile",
-  schema: () => schema,
+type ConfigKey = (typeof enrollmentTypes)[keyof typeof enrollmentTypes]["configKey"];
+
+/**
+ * A config object as an arg: only the config of the profile's current enrollment type is the
+ * profile's (the server keeps the others); ACME's computed `directoryUrl` is an output of its own.
+ */
+const currentConfig = (key: ConfigKey) => (p: RemoteProfile) => {
+  if (enrollmentTypeOf(p)?.configKey !== key) return undefined;
+  if (key !== "acmeConfig") return p[key];
+  if (!p.acmeConfig) return null;
+  const { directoryUrl: _computed, ...acme } = p.acmeConfig;
+  return acme;
+};
+
+export const certificateProfileDefinition = defineResource<RemoteProfile, ResourceDefinition<RemoteProfile>>({
+  type: "CertificateProfile",
+  schemas: () => ({
+    args: certificateProfileOperations.create.body,
+    update: certificateProfileOperations.update.body,
+    rules: certificateProfileOperations.create.rules,
+  }),
   options,
-  replaceOnChange: ["projectId", "certificatePolicyId", "caId"],
   deleteBeforeReplace: true,
-  secretPaths: () => ["estConfig.passphrase", "scepConfig.challengePassword"],
+  secretPaths: { of: () => secretPaths, all: secretPaths },
   // The service's update body takes `description: null` to clear it.
   clearable: { description: null, defaults: null },
-  project: (p) => {
-    // Only the config of the current enrollment type is the profile's; the server keeps others.
-    // An enrollment type this package does not know has no config key here.
-    const configKey = enrollmentTypeOf(p)?.configKey;
-    const config = configKey && p[configKey];
-    const { directoryUrl: _computed, ...acme } = (configKey === "acmeConfig" && p.acmeConfig) || {};
-    return {
-      projectId: p.projectId,
-      certificatePolicyId: p.certificatePolicyId,
-      slug: p.slug,
-      enrollmentType: p.enrollmentType,
-      issuerType: p.issuerType,
-      caId: p.caId,
-      description: p.description === "" ? null : p.description,
-      ...(configKey && { [configKey]: configKey === "acmeConfig" ? (p.acmeConfig ? acme : null) : config }),
-      externalConfigs: p.externalConfigs,
-      defaults: p.defaults,
-    };
+  args: {
+    projectId: (p) => p.projectId,
+    certificatePolicyId: (p) => p.certificatePolicyId,
+    slug: (p) => p.slug,
+    enrollmentType: (p) => p.enrollmentType,
+    issuerType: (p) => p.issuerType,
+    caId: (p) => p.caId,
+    description: (p) => (p.description === "" ? null : p.description),
+    apiConfig: currentConfig("apiConfig"),
+    acmeConfig: currentConfig("acmeConfig"),
+    /** Without the passphrase, which is never returned. */
+    estConfig: currentConfig("estConfig"),
+    /** Without the challenge password, which is never returned. */
+    scepConfig: currentConfig("scepConfig"),
+    externalConfigs: (p) => p.externalConfigs,
+    defaults: (p) => p.defaults,
   },
-  computed: (p) => ({
-    acmeDirectoryUrl: p.acmeConfig?.directoryUrl,
-    estConfigId: p.estConfigId,
-    apiConfigId: p.apiConfigId,
-    acmeConfigId: p.acmeConfigId,
-    scepConfigId: p.scepConfigId,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  }),
+  computed: {
+    /** ACME enrollment: the directory URL ACME clients use (computed by the service). */
+    acmeDirectoryUrl: (p) => p.acmeConfig?.directoryUrl,
+    estConfigId: (p) => p.estConfigId,
+    apiConfigId: (p) => p.apiConfigId,
+    acmeConfigId: (p) => p.acmeConfigId,
+    scepConfigId: (p) => p.scepConfigId,
+    createdAt: (p) => p.createdAt,
+    updatedAt: (p) => p.updatedAt,
+  },
 
   create: (client, args) => client.certificateProfiles.create(args as never),
-  findExisting: (client, args) =>
+  find: (client, args) =>
     orUndefinedOn404(client.certificateProfiles.getBySlug(args.slug as string, args.projectId as string)),
   read: (client, id) => orUndefinedOn404(client.certificateProfiles.get(id)),
   update: (client, id, patch) => client.certificateProfiles.update(id, patch as never),
   async delete(client, id) {
     await client.certificateProfiles.delete(id);
   },
-};
-
-const outputNames = [
-  "projectId",
-  "certificatePolicyId",
-  "slug",
-  "enrollmentType",
-  "issuerType",
-  "caId",
-  "description",
-  "estConfig",
-  "apiConfig",
-  "acmeConfig",
-  "scepConfig",
-  "externalConfigs",
-  "defaults",
-  "acmeDirectoryUrl",
-  "estConfigId",
-  "apiConfigId",
-  "acmeConfigId",
-  "scepConfigId",
-  "createdAt",
-  "updatedAt",
-] as const;
-/** Config objects that hold a secret are secret as a whole in state and in previews. */
-const secretArgs = ["estConfig", "scepConfig"] as const;
+});
 
 /**
  * A certificate profile: a named template for issuing certificates. Replaced when `projectId`,
  * `certificatePolicyId` or `caId` changes (delete first: slugs are unique per project).
  */
-export class CertificateProfile extends pulumi.dynamic.Resource {
-  declare readonly projectId: pulumi.Output<string>;
-  declare readonly certificatePolicyId: pulumi.Output<string>;
-  declare readonly slug: pulumi.Output<string>;
-  declare readonly enrollmentType: pulumi.Output<"api" | "est" | "acme" | "scep">;
-  declare readonly issuerType: pulumi.Output<"ca" | "self-signed">;
-  declare readonly caId: pulumi.Output<string | null>;
-  declare readonly description: pulumi.Output<string | null>;
-  declare readonly apiConfig: pulumi.Output<Record<string, unknown> | undefined>;
-  declare readonly acmeConfig: pulumi.Output<Record<string, unknown> | undefined>;
-  /** Without the passphrase, which is never returned. */
-  declare readonly estConfig: pulumi.Output<Record<string, unknown> | undefined>;
-  /** Without the challenge password, which is never returned. */
-  declare readonly scepConfig: pulumi.Output<Record<string, unknown> | undefined>;
-  declare readonly externalConfigs: pulumi.Output<Record<string, unknown> | null>;
-  declare readonly defaults: pulumi.Output<Record<string, unknown> | null>;
-  /** ACME enrollment: the directory URL ACME clients use (computed by the service). */
-  declare readonly acmeDirectoryUrl: pulumi.Output<string | undefined>;
-  declare readonly estConfigId: pulumi.Output<string | null>;
-  declare readonly apiConfigId: pulumi.Output<string | null>;
-  declare readonly acmeConfigId: pulumi.Output<string | null>;
-  declare readonly scepConfigId: pulumi.Output<string | null>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-
-  constructor(name: string, args: CertificateProfileArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("CertificateProfile"),
-      name,
-      registerProps(args, secretArgs, outputNames),
-      withSecretOutputs(opts, secretArgs),
-      TYPE_MODULE,
-      "CertificateProfile",
-    );
-  }
-}
+export class CertificateProfile extends resourceClass<CertificateProfileArgs, typeof certificateProfileDefinition>(
+  certificateProfileDefinition,
+) {}

@@ -1,19 +1,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
-  RotateAtUtc,
-  RotationTypeSlug,
-  SecretRotation as RemoteRotation,
+  type RotateAtUtc,
+  type RotationTypeSlug,
+  type SecretRotation as RemoteRotation,
   rotationType,
-  rotationTypes,
-  secretRotationCreateSchema,
+  rotationTypeSlugs,
+  secretRotationOperations,
 } from "../sdk/schemas";
 import type { RotationParametersInput, SecretsMappingInput } from "../sdk";
+import { type ResourceDefinition, defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { DeepInput, TYPE_MODULE, registerProps, serializedProvider, withSecretOutputs } from "./resource";
-import { Family } from "./scaffold";
+import { type DeepInput, resourceClass } from "./program-side";
 
-/** Fields every secret rotation has, whatever its type (spec 4.3). */
+/** Fields every secret rotation has, whatever its type (docs/api-spec.md §4.3). */
 export interface SecretRotationCommonArgs {
   /** Rotation name: 1 to 64 characters, lowercase letters, digits and single hyphens. Unique in its folder; renaming updates in place. */
   name: pulumi.Input<string>;
@@ -61,45 +61,48 @@ const options = z.object({
   revokeGeneratedCredentials: z.boolean().default(false),
 });
 
-export const secretRotationFamily: Family<RemoteRotation> = {
-  name: "SecretRotation",
+export const secretRotationDefinition = defineResource<RemoteRotation, ResourceDefinition<RemoteRotation>>({
+  type: "SecretRotation",
   kindField: "type",
-  schema: (args) => {
+  schemas(args) {
     const row = typeof args.type === "string" ? rotationType(args.type) : undefined;
-    return row ? secretRotationCreateSchema(row) : `type must be one of ${Object.keys(rotationTypes).join(", ")}`;
+    if (!row) return `type must be one of ${rotationTypeSlugs.join(", ")}`;
+    const ops = secretRotationOperations(row);
+    return { args: ops.create.body, update: ops.update.body };
   },
   options,
-  replaceOnChange: ["projectId", "connectionId", "environment", "secretPath", "type"],
   deleteBeforeReplace: true,
-  secretPaths: () => [],
   clearable: { description: null },
-  project: (r) => ({
-    name: r.name,
-    projectId: r.projectId,
-    connectionId: r.connectionId,
-    environment: r.environment?.slug,
-    secretPath: r.folder?.path,
-    type: r.type,
-    rotationInterval: r.rotationInterval,
-    rotateAtUtc: r.rotateAtUtc,
-    parameters: r.parameters,
-    secretsMapping: r.secretsMapping,
-    description: r.description,
-    isAutoRotationEnabled: r.isAutoRotationEnabled,
-  }),
-  computed: (r) => ({
-    rotationStatus: r.rotationStatus,
-    activeIndex: r.activeIndex,
-    nextRotationAt: r.nextRotationAt,
-    lastRotatedAt: r.lastRotatedAt,
-    lastRotationMessage: r.lastRotationMessage,
-    folderId: r.folderId,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-  }),
+  args: {
+    name: (r) => r.name,
+    projectId: (r) => r.projectId,
+    connectionId: (r) => r.connectionId,
+    environment: (r) => r.environment?.slug,
+    secretPath: (r) => r.folder?.path,
+    type: (r) => r.type,
+    rotationInterval: (r) => r.rotationInterval,
+    rotateAtUtc: (r) => r.rotateAtUtc,
+    parameters: (r) => r.parameters,
+    secretsMapping: (r) => r.secretsMapping,
+    description: (r) => r.description,
+    isAutoRotationEnabled: (r) => r.isAutoRotationEnabled,
+  },
+  computed: {
+    /** `success` or `failed`. */
+    rotationStatus: (r) => r.rotationStatus,
+    /** Which of the two credential sets is active: 0 or 1. */
+    activeIndex: (r) => r.activeIndex,
+    /** Null when auto-rotation is off. */
+    nextRotationAt: (r) => r.nextRotationAt,
+    lastRotatedAt: (r) => r.lastRotatedAt,
+    lastRotationMessage: (r) => r.lastRotationMessage,
+    folderId: (r) => r.folderId,
+    createdAt: (r) => r.createdAt,
+    updatedAt: (r) => r.updatedAt,
+  },
 
   create: (client, args) => client.secretRotations.create(args.type as RotationTypeSlug, args as never),
-  findExisting: (client, args) =>
+  find: (client, args) =>
     orUndefinedOn404(
       client.secretRotations.getByName(args.type as RotationTypeSlug, args.name as string, {
         projectId: args.projectId as string,
@@ -115,69 +118,13 @@ export const secretRotationFamily: Family<RemoteRotation> = {
       revokeGeneratedCredentials: outs.revokeGeneratedCredentials === true,
     });
   },
-};
-
-const outputNames = [
-  "name",
-  "projectId",
-  "connectionId",
-  "environment",
-  "secretPath",
-  "type",
-  "rotationInterval",
-  "rotateAtUtc",
-  "parameters",
-  "secretsMapping",
-  "description",
-  "isAutoRotationEnabled",
-  "rotationStatus",
-  "activeIndex",
-  "nextRotationAt",
-  "lastRotatedAt",
-  "lastRotationMessage",
-  "folderId",
-  "createdAt",
-  "updatedAt",
-] as const;
+});
 
 /**
  * A secret rotation: replaces a credential in an external system on a schedule and writes the
  * new values into secrets. Replaced when `projectId`, `connectionId`, `environment`,
  * `secretPath` or `type` changes (delete first: names are unique per folder).
  */
-export class SecretRotation extends pulumi.dynamic.Resource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly projectId: pulumi.Output<string>;
-  declare readonly connectionId: pulumi.Output<string>;
-  declare readonly environment: pulumi.Output<string>;
-  declare readonly secretPath: pulumi.Output<string>;
-  declare readonly type: pulumi.Output<string>;
-  declare readonly rotationInterval: pulumi.Output<number>;
-  declare readonly rotateAtUtc: pulumi.Output<RotateAtUtc>;
-  declare readonly parameters: pulumi.Output<Record<string, unknown>>;
-  declare readonly secretsMapping: pulumi.Output<Record<string, string>>;
-  declare readonly description: pulumi.Output<string | null>;
-  declare readonly isAutoRotationEnabled: pulumi.Output<boolean>;
-  /** `success` or `failed`. */
-  declare readonly rotationStatus: pulumi.Output<string | null>;
-  /** Which of the two credential sets is active: 0 or 1. */
-  declare readonly activeIndex: pulumi.Output<number>;
-  /** Null when auto-rotation is off. */
-  declare readonly nextRotationAt: pulumi.Output<string | null>;
-  declare readonly lastRotatedAt: pulumi.Output<string | null>;
-  declare readonly lastRotationMessage: pulumi.Output<string | null>;
-  declare readonly folderId: pulumi.Output<string>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-
-  constructor(name: string, args: SecretRotationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("SecretRotation"),
-      name,
-      registerProps(args, [], outputNames),
-      withSecretOutputs(opts, []),
-      TYPE_MODULE,
-      "SecretRotation",
-    );
-  }
-}
+export class SecretRotation extends resourceClass<SecretRotationArgs, typeof secretRotationDefinition>(
+  secretRotationDefinition,
+) {}

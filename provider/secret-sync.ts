@@ -2,19 +2,19 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DestinationConfigInput, SecretOpsClient, SyncOptionsInput } from "../sdk";
 import {
-  SecretSync as RemoteSync,
-  SyncDestinationSlug,
+  type SecretSync as RemoteSync,
+  type SyncDestinationSlug,
   genericSyncDestination,
-  secretSyncCreateSchema,
+  secretSyncOperations,
   syncDestination,
   uuid,
 } from "../sdk/schemas";
+import { type ResourceDefinition, SettleFailure, defineResource } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
-import { DeepInput, TYPE_MODULE, registerProps, serializedProvider, withSecretOutputs } from "./resource";
-import { Family, SettleFailure } from "./scaffold";
+import { type DeepInput, resourceClass } from "./program-side";
 import type { Plain } from "./values";
 
-/** Fields every secret sync has, whatever its destination (spec 4.2). */
+/** Fields every secret sync has, whatever its destination (docs/api-spec.md §4.2). */
 export interface SecretSyncCommonArgs {
   /** Sync name: 1 to 256 characters, lowercase letters, digits and single hyphens. Unique in its project; renaming updates in place. */
   name: pulumi.Input<string>;
@@ -128,46 +128,46 @@ async function pollSync(
 
 const inProgress = (status: string | null | undefined) => status === "pending" || status === "running";
 
-export const secretSyncFamily: Family<RemoteSync> = {
-  name: "SecretSync",
+export const secretSyncDefinition = defineResource<RemoteSync, ResourceDefinition<RemoteSync>>({
+  type: "SecretSync",
   kindField: "destination",
-  schema: (args) =>
-    typeof args.destination === "string"
-      ? secretSyncCreateSchema(syncDestination(args.destination) ?? genericSyncDestination(args.destination))
-      : "destination must be a destination slug",
+  schemas(args) {
+    if (typeof args.destination !== "string") return "destination must be a destination slug";
+    const ops = secretSyncOperations(syncDestination(args.destination) ?? genericSyncDestination(args.destination));
+    return { args: ops.create.body, update: ops.update.body };
+  },
   options,
-  replaceOnChange: ["projectId", "destination"],
   deleteBeforeReplace: true,
-  secretPaths: () => [],
   clearable: { description: null },
-  project: (s) => ({
-    name: s.name,
-    projectId: s.projectId,
-    connectionId: s.connectionId,
-    environment: s.environment?.slug,
-    secretPath: s.folder?.path,
-    destination: s.destination,
-    destinationConfig: s.destinationConfig,
-    syncOptions: s.syncOptions,
-    description: s.description,
-    isAutoSyncEnabled: s.isAutoSyncEnabled,
-  }),
-  computed: (s) => ({
-    syncStatus: s.syncStatus,
-    lastSyncMessage: s.lastSyncMessage,
-    lastSyncedAt: s.lastSyncedAt,
-    lastSyncJobId: s.lastSyncJobId,
-    version: s.version,
-    folderId: s.folderId,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-  }),
+  args: {
+    name: (s) => s.name,
+    projectId: (s) => s.projectId,
+    connectionId: (s) => s.connectionId,
+    environment: (s) => s.environment?.slug,
+    secretPath: (s) => s.folder?.path,
+    destination: (s) => s.destination,
+    destinationConfig: (s) => s.destinationConfig,
+    syncOptions: (s) => s.syncOptions,
+    description: (s) => s.description,
+    isAutoSyncEnabled: (s) => s.isAutoSyncEnabled,
+  },
+  computed: {
+    /** `pending`, `running`, `succeeded` or `failed`; null before the first job. */
+    syncStatus: (s) => s.syncStatus,
+    lastSyncMessage: (s) => s.lastSyncMessage,
+    lastSyncedAt: (s) => s.lastSyncedAt,
+    lastSyncJobId: (s) => s.lastSyncJobId,
+    version: (s) => s.version,
+    folderId: (s) => s.folderId,
+    createdAt: (s) => s.createdAt,
+    updatedAt: (s) => s.updatedAt,
+  },
 
   async create(client, args, opts) {
     await refuseDuplicateDestination(client, args, opts);
     return client.secretSyncs.create(args.destination as SyncDestinationSlug, args as never);
   },
-  findExisting: (client, args) =>
+  find: (client, args) =>
     orUndefinedOn404(
       client.secretSyncs.getByName(
         args.destination as SyncDestinationSlug,
@@ -203,85 +203,38 @@ export const secretSyncFamily: Family<RemoteSync> = {
         `removing the secrets of sync "${sync.name}" did not finish in time (status: ${last.removeStatus})`,
       );
   },
-  // A sync whose last job failed is synced again by the next `pulumi up`.
-  resume: {
-    needed: (outs) => outs.syncStatus === "failed" && outs.isAutoSyncEnabled === true,
-    run: (client, id, outs) => client.secretSyncs.syncSecrets(outs.destination as SyncDestinationSlug, id),
-  },
-  async settle(client, sync, opts) {
-    if (!opts.waitForSync || !sync.isAutoSyncEnabled) return sync;
-    const timeout = Number(opts.syncTimeoutSeconds);
-    const last = (await pollSync(client, sync, timeout, (s) => !s || !inProgress(s.syncStatus))) ?? sync;
-    if (last.syncStatus === "failed") {
-      throw new SettleFailure(`secret sync "${last.name}" failed: ${last.lastSyncMessage ?? "no message"}`, last);
-    }
-    if (inProgress(last.syncStatus)) {
-      throw new SettleFailure(
-        `secret sync "${last.name}" did not finish within ${timeout} s (status: ${last.syncStatus})`,
-        last,
-      );
-    }
-    return last;
-  },
-};
 
-const outputNames = [
-  "name",
-  "projectId",
-  "connectionId",
-  "environment",
-  "secretPath",
-  "destination",
-  "destinationConfig",
-  "syncOptions",
-  "description",
-  "isAutoSyncEnabled",
-  "syncStatus",
-  "lastSyncMessage",
-  "lastSyncedAt",
-  "lastSyncJobId",
-  "version",
-  "folderId",
-  "createdAt",
-  "updatedAt",
-] as const;
+  jobs: {
+    // A sync whose last job failed is synced again by the next `pulumi up`.
+    resume: {
+      needed: (outs) => outs.syncStatus === "failed" && outs.isAutoSyncEnabled === true,
+      run: (client, id, outs) => client.secretSyncs.syncSecrets(outs.destination as SyncDestinationSlug, id),
+    },
+    async settle(client, sync, opts) {
+      if (!opts.waitForSync || !sync.isAutoSyncEnabled) return sync;
+      const timeout = Number(opts.syncTimeoutSeconds);
+      const last = (await pollSync(client, sync, timeout, (s) => !s || !inProgress(s.syncStatus))) ?? sync;
+      if (last.syncStatus === "failed") {
+        throw new SettleFailure(`secret sync "${last.name}" failed: ${last.lastSyncMessage ?? "no message"}`, last);
+      }
+      if (inProgress(last.syncStatus)) {
+        throw new SettleFailure(
+          `secret sync "${last.name}" did not finish within ${timeout} s (status: ${last.syncStatus})`,
+          last,
+        );
+      }
+      return last;
+    },
+  },
+});
 
 /**
  * A secret sync: pushes the secrets of one environment folder to a destination through an app
  * connection. Replaced when `projectId` or `destination` changes (delete first: names are unique).
  */
-export class SecretSync extends pulumi.dynamic.Resource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly projectId: pulumi.Output<string>;
-  declare readonly connectionId: pulumi.Output<string>;
-  declare readonly environment: pulumi.Output<string>;
-  declare readonly secretPath: pulumi.Output<string>;
-  declare readonly destination: pulumi.Output<string>;
-  declare readonly destinationConfig: pulumi.Output<Record<string, unknown>>;
-  declare readonly syncOptions: pulumi.Output<Record<string, unknown>>;
-  declare readonly description: pulumi.Output<string | null>;
-  declare readonly isAutoSyncEnabled: pulumi.Output<boolean>;
-  /** `pending`, `running`, `succeeded` or `failed`; null before the first job. */
-  declare readonly syncStatus: pulumi.Output<string | null>;
-  declare readonly lastSyncMessage: pulumi.Output<string | null>;
-  declare readonly lastSyncedAt: pulumi.Output<string | null>;
-  declare readonly lastSyncJobId: pulumi.Output<string | null>;
-  declare readonly version: pulumi.Output<number>;
-  declare readonly folderId: pulumi.Output<string | null>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-
-  constructor(name: string, args: SecretSyncArgs | GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("SecretSync"),
-      name,
-      registerProps(args, [], outputNames),
-      withSecretOutputs(opts, []),
-      TYPE_MODULE,
-      "SecretSync",
-    );
-  }
-}
+export class SecretSync extends resourceClass<SecretSyncArgs | GenericSecretSyncArgs, typeof secretSyncDefinition>(
+  secretSyncDefinition,
+) {}
 
 /** A sync to a destination this package has no typed row for; see `GenericSecretSyncArgs`. */
 export class GenericSecretSync extends SecretSync {

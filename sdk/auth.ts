@@ -1,7 +1,7 @@
 import type { UniversalAuthToken } from "./schemas";
 
 /**
- * Where the bearer token comes from (reference §7: every endpoint takes `Authorization: Bearer`).
+ * Where the bearer token comes from (docs/service-api.md §7: every endpoint takes `Authorization: Bearer`).
  * The token lives in a #private field: util.inspect, JSON.stringify and enumeration of a client
  * never show it.
  */
@@ -9,7 +9,7 @@ import type { UniversalAuthToken } from "./schemas";
 export interface UniversalAuthCredentials {
   clientId: string;
   clientSecret: string;
-  /** Optional, passed through to the login (reference §7). */
+  /** Optional, passed through to the login (docs/service-api.md §7). */
   subOrganizationName?: string;
 }
 

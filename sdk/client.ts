@@ -18,7 +18,7 @@ const baseUrl = z
   .string()
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { error: "must be an http(s) URL" });
 
-/** The two ways to authenticate (reference §7). The values are checked, never echoed. */
+/** The two ways to authenticate (docs/service-api.md §7). The values are checked, never echoed. */
 const AuthSchema = z.union([
   z.object({ baseUrl, token: z.string().min(1, { error: "must not be empty" }) }),
   z.object({ baseUrl, universalAuth: UniversalAuthLoginSchema }),
@@ -78,7 +78,7 @@ export class SecretOpsClient {
 }
 
 /**
- * Auth from the variables the service's own CLI and Terraform provider read (reference, top):
+ * Auth from the variables the service's own CLI and Terraform provider read (docs/service-api.md, top):
  * INFISICAL_HOST, and INFISICAL_TOKEN or INFISICAL_UNIVERSAL_AUTH_CLIENT_ID/_SECRET.
  * Returns undefined when they are not set.
  */

@@ -1,5 +1,5 @@
 /**
- * Retry policy, modelled on the service's Terraform provider (reference, top): 429 waits
+ * Retry policy, modelled on the service's Terraform provider (docs/service-api.md, top): 429 waits
  * `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset`, else a jittered backoff of
  * 1 s to 60 s; at most 5 tries. We extend it to 5xx, timeouts and connection resets, but only
  * for requests that are safe to repeat. The functions here are pure so they can be unit-tested;

@@ -1,5 +1,5 @@
 /**
- * Client-side throttling: stay under the service's per-minute limits (reference §8: 60 reads,
+ * Client-side throttling: stay under the service's per-minute limits (docs/service-api.md §8: 60 reads,
  * 200 writes per IP per 60 s; GET reads, POST/PATCH/DELETE write) instead of running into 429s.
  *
  * A sliding-window log per (baseUrl, bucket): a request may start when fewer than `limit`

@@ -47,7 +47,7 @@ export type AppConnectionCreateInput<A extends AppConnectionApp> = A extends App
   : never;
 
 type UpdateBase = z.input<ReturnType<typeof appConnectionUpdateSchema>>;
-type Patch<A extends AppConnectionApp> = Kinds[A]["patch"];
+type PatchSupport<A extends AppConnectionApp> = Kinds[A]["patchSupport"];
 /** A PATCH flag as the kind's column of the 4.1 matrix allows it. */
 type PatchFlag<S> = S extends "unsupported" ? never : S extends "only-false" ? false : boolean;
 
@@ -60,10 +60,10 @@ type PatchFlag<S> = S extends "unsupported" ? never : S extends "only-false" ? f
 export type AppConnectionUpdateInput<A extends AppConnectionApp> = A extends AppConnectionApp
   ? Pick<UpdateBase, "name" | "description"> & {
       credentials?: AppConnectionCredentials<A>;
-      isPlatformManagedCredentials?: PatchFlag<Patch<A>["isPlatformManagedCredentials"]>;
-      isAutoRotationEnabled?: PatchFlag<Patch<A>["isAutoRotationEnabled"]>;
-      gatewayId?: Patch<A>["gatewayId"] extends "uuid-or-null" ? string | null : null;
-      rotation?: Patch<A>["rotation"] extends "object" ? NonNullable<UpdateBase["rotation"]> : never;
+      isPlatformManagedCredentials?: PatchFlag<PatchSupport<A>["isPlatformManagedCredentials"]>;
+      isAutoRotationEnabled?: PatchFlag<PatchSupport<A>["isAutoRotationEnabled"]>;
+      gatewayId?: PatchSupport<A>["gatewayId"] extends "uuid-or-null" ? string | null : null;
+      rotation?: PatchSupport<A>["rotation"] extends "object" ? NonNullable<UpdateBase["rotation"]> : never;
     }
   : never;
 

@@ -1,14 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import {
-  AppConnectionListQuery,
-  apiPaths,
-  appConnectionCreateSchema,
-  appConnectionKinds,
-  appConnectionUpdateSchema,
   appConnectionKind,
-  uuid,
+  appConnectionKinds,
+  appConnectionOperations,
   type AppConnectionKind,
 } from "../../sdk/schemas";
 import {
@@ -20,7 +15,8 @@ import {
   type EmulatorContext,
 } from "../context";
 import { randomSecret } from "../credentials";
-import { badRequest, notFound, parseOr422 } from "../errors";
+import { badRequest, notFound } from "../errors";
+import { route } from "../operations";
 import type { Actor, StoredConnection } from "../types";
 import { connectionView } from "../views";
 
@@ -71,11 +67,8 @@ export function newConnection(
   };
 }
 
-const IdParams = z.object({ connectionId: uuid });
-const NameParams = z.object({ connectionName: z.string().min(1) });
-
 /**
- * App connections (spec 4.1, reference §1): list, read by id and by name, create, update, delete,
+ * App connections (docs/api-spec.md §4.1, docs/service-api.md §1): list, read by id and by name, create, update, delete,
  * one set of routes per row of `appConnectionKinds`.
  *
  * Connection names are unique per scope: among the org-level connections of an organization, and
@@ -104,14 +97,12 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
   const meta = (c: StoredConnection) => ({ app: c.app, connectionId: c.id, name: c.name, method: c.method });
 
   for (const kind of Object.values(appConnectionKinds) as AppConnectionKind[]) {
-    const base = apiPaths.appConnections(kind.app);
-    const createSchema = appConnectionCreateSchema(kind);
-    const updateSchema = appConnectionUpdateSchema(kind);
+    const ops = appConnectionOperations(kind);
     const wrongApp = (what: string) => badRequest(`App Connection with ${what} is not for App "${kind.app}"`);
 
-    app.get(base, async (req) => {
+    route(app, ops.list, async (req) => {
       const actor = actorOf(req);
-      const { projectId } = parseOr422(AppConnectionListQuery, req.query);
+      const { projectId } = req.query;
       if (projectId) requireProject(ctx, actor, projectId, "read", subjects.appConnections);
       // With projectId: that project's connections. Without: every connection of the organization
       // the caller may read, project-scoped ones included (app-connection-service.ts
@@ -132,9 +123,9 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
       return { appConnections: list.map((c) => connectionView(store, c)) };
     });
 
-    app.get(`${base}/:connectionId`, async (req) => {
+    route(app, ops.get, async (req) => {
       const actor = actorOf(req);
-      const { connectionId } = parseOr422(IdParams, req.params);
+      const { connectionId } = req.params;
       const c = findById(connectionId);
       requireConnectionAccess(actor, c, "read");
       if (c.app !== kind.app) throw wrongApp(`ID ${connectionId}`);
@@ -142,10 +133,10 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
       return { appConnection: connectionView(store, c) };
     });
 
-    app.get(`${base}/connection-name/:connectionName`, async (req) => {
+    route(app, ops.getByName, async (req) => {
       const actor = actorOf(req);
-      const { connectionName } = parseOr422(NameParams, req.params);
-      const { projectId } = parseOr422(AppConnectionListQuery, req.query);
+      const { connectionName } = req.params;
+      const { projectId } = req.query;
       if (projectId) requireProject(ctx, actor, projectId, "read", subjects.appConnections);
       const scope = projectId ?? null;
       const c = [...store.connections.values()].find(
@@ -160,9 +151,9 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
       return { appConnection: connectionView(store, c) };
     });
 
-    app.post(base, async (req) => {
+    route(app, ops.create, async (req) => {
       const actor = actorOf(req);
-      const body = parseOr422(createSchema, req.body) as ConnectionCreateBody;
+      const body = req.body as ConnectionCreateBody;
       if (body.projectId) {
         if (!store.projects.has(body.projectId)) throw badRequest(`Could not find project with ID ${body.projectId}`);
         requireProject(ctx, actor, body.projectId, "create", subjects.appConnections);
@@ -187,10 +178,10 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
 
     // Like the service, PATCH does not check the connection's kind against the path; credentials
     // are checked against the stored connection's own kind and method.
-    app.patch(`${base}/:connectionId`, async (req) => {
+    route(app, ops.update, async (req) => {
       const actor = actorOf(req);
-      const { connectionId } = parseOr422(IdParams, req.params);
-      const body = parseOr422(updateSchema, req.body);
+      const { connectionId } = req.params;
+      const { body } = req;
       const c = findById(connectionId);
       requireConnectionAccess(actor, c, "edit");
       if (
@@ -255,9 +246,9 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
       return { appConnection: connectionView(store, c) };
     });
 
-    app.delete(`${base}/:connectionId`, async (req) => {
+    route(app, ops.delete, async (req) => {
       const actor = actorOf(req);
-      const { connectionId } = parseOr422(IdParams, req.params);
+      const { connectionId } = req.params;
       const c = findById(connectionId);
       requireConnectionAccess(actor, c, "delete");
       if (c.app !== kind.app) throw wrongApp(`ID ${connectionId}`);

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { UniversalAuthLoginSchema, apiPaths, type UniversalAuthToken } from "../../sdk/schemas";
+import { authOperations, type UniversalAuthToken } from "../../sdk/schemas";
 import { recordEvent, type EmulatorContext } from "../context";
-import { parseOr422, unauthorized } from "../errors";
+import { unauthorized } from "../errors";
+import { route } from "../operations";
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -10,10 +11,10 @@ const sameSecret = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** POST /api/v1/auth/universal-auth/login (reference §7): client id and secret for an access token. */
+/** POST /api/v1/auth/universal-auth/login (docs/service-api.md §7): client id and secret for an access token. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  app.post(apiPaths.universalAuthLogin, async (req): Promise<UniversalAuthToken> => {
-    const body = parseOr422(UniversalAuthLoginSchema, req.body);
+  route(app, authOperations.universalAuthLogin, async (req): Promise<UniversalAuthToken> => {
+    const { body } = req;
     const identity = [...ctx.store.identities.values()].find((i) => i.universalAuth?.clientId === body.clientId);
     if (!identity?.universalAuth) throw unauthorized("Invalid credentials");
     const ua = identity.universalAuth;

@@ -1,26 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import {
-  CertificateProfileBySlugQuery,
-  CertificateProfileCreateSchema,
-  CertificateProfileListQuery,
-  CertificateProfileUpdateSchema,
-  apiPaths,
+  certificateProfileOperations as ops,
   enrollmentTypeNames,
   enrollmentTypes,
   missingEnrollmentConfig,
-  uuid,
   type EnrollmentType,
 } from "../../sdk/schemas";
 import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
-import { badRequest, forbidden, notFound, parseOr422 } from "../errors";
+import { badRequest, forbidden, notFound } from "../errors";
+import { route } from "../operations";
 import { sha256Hex } from "../store";
 import type { Actor, StoredProfile, StoredProfileConfig } from "../types";
 import { profileView } from "../views";
 
-const IdParams = z.object({ id: uuid });
-const SlugParams = z.object({ slug: z.string().min(1) });
 const NOT_FOUND = "Certificate profile not found";
 
 type ProfileBody = Record<string, unknown> & { enrollmentType?: EnrollmentType };
@@ -52,7 +45,7 @@ function configFromBody(t: EnrollmentType, body: ProfileBody): StoredProfileConf
 }
 
 /**
- * The issuer rules the service repeats at service level, with 403 (reference §4): `ca` needs a
+ * The issuer rules the service repeats at service level, with 403 (docs/service-api.md §4): `ca` needs a
  * CA, `self-signed` allows no CA and only API enrollment.
  */
 function checkIssuer(p: { issuerType: string; enrollmentType: EnrollmentType; caId: string | null }) {
@@ -64,11 +57,10 @@ function checkIssuer(p: { issuerType: string; enrollmentType: EnrollmentType; ca
 }
 
 /**
- * Certificate profiles (spec 4.4, reference §4) under `/api/v1/cert-manager/certificate-profiles`.
+ * Certificate profiles (docs/api-spec.md §4.4, docs/service-api.md §4) under `/api/v1/cert-manager/certificate-profiles`.
  */
 export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { store } = ctx;
-  const base = apiPaths.certificateProfiles;
   const view = (p: StoredProfile) => profileView(p, ctx.baseUrl());
   const meta = (p: StoredProfile) => ({
     certificateProfileId: p.id,
@@ -103,9 +95,9 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
     if (missing) throw forbidden(missing);
   };
 
-  app.get(base, async (req) => {
+  route(app, ops.list, async (req) => {
     const actor = actorOf(req);
-    const q = parseOr422(CertificateProfileListQuery, req.query);
+    const q = req.query;
     requireProject(ctx, actor, q.projectId, "read", subjects.certificateProfiles);
     const search = q.search?.toLowerCase();
     const all = [...store.profiles.values()].filter(
@@ -128,18 +120,18 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
     return { certificateProfiles: page.map(view), totalCount: all.length };
   });
 
-  app.get(`${base}/:id`, async (req) => {
+  route(app, ops.get, async (req) => {
     const actor = actorOf(req);
-    const { id } = parseOr422(IdParams, req.params);
+    const { id } = req.params;
     const p = find(actor, id, "read");
     recordEvent(ctx, req, actor, "get-certificate-profile", meta(p), p.projectId);
     return { certificateProfile: view(p) };
   });
 
-  app.get(`${base}/slug/:slug`, async (req) => {
+  route(app, ops.getBySlug, async (req) => {
     const actor = actorOf(req);
-    const { slug } = parseOr422(SlugParams, req.params);
-    const { projectId } = parseOr422(CertificateProfileBySlugQuery, req.query);
+    const { slug } = req.params;
+    const { projectId } = req.query;
     requireProject(ctx, actor, projectId, "read", subjects.certificateProfiles);
     const p = [...store.profiles.values()].find((x) => x.projectId === projectId && x.slug === slug);
     if (!p) throw notFound(NOT_FOUND);
@@ -147,9 +139,9 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
     return { certificateProfile: view(p) };
   });
 
-  app.post(base, async (req) => {
+  route(app, ops.create, async (req) => {
     const actor = actorOf(req);
-    const body = parseOr422(CertificateProfileCreateSchema, req.body);
+    const { body } = req;
     requireProject(ctx, actor, body.projectId, "create", subjects.certificateProfiles);
     missingConfig(body);
     checkIssuer({ issuerType: body.issuerType, enrollmentType: body.enrollmentType, caId: body.caId ?? null });
@@ -185,14 +177,14 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
     return { certificateProfile: view(p) };
   });
 
-  app.patch(`${base}/:id`, async (req) => {
+  route(app, ops.update, async (req) => {
     const actor = actorOf(req);
-    const { id } = parseOr422(IdParams, req.params);
-    const body = parseOr422(CertificateProfileUpdateSchema, req.body);
+    const { id } = req.params;
+    const { body } = req;
     const p = find(actor, id, "edit");
     const enrollmentType = body.enrollmentType ?? p.enrollmentType;
     const issuerType = body.issuerType ?? p.issuerType;
-    // Switching to self-signed clears the CA (reference §4).
+    // Switching to self-signed clears the CA (docs/service-api.md §4).
     const caId = issuerType === "self-signed" ? null : p.caId;
     const typeChanged = enrollmentType !== p.enrollmentType;
     let configs = p.configs;
@@ -202,7 +194,7 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
       const config = configFromBody(enrollmentType, body);
       configs = config ? { [enrollmentType]: config } : {};
     } else {
-      // A config object is updated only if the profile already has one (reference §4).
+      // A config object is updated only if the profile already has one (docs/service-api.md §4).
       configs = { ...p.configs };
       for (const t of enrollmentTypeNames) {
         const given = body[enrollmentTypes[t].configKey];
@@ -229,9 +221,9 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
     return { certificateProfile: view(p) };
   });
 
-  app.delete(`${base}/:id`, async (req) => {
+  route(app, ops.delete, async (req) => {
     const actor = actorOf(req);
-    const { id } = parseOr422(IdParams, req.params);
+    const { id } = req.params;
     const p = find(actor, id, "delete");
     const v = view(p);
     store.profiles.delete(p.id);

@@ -1,35 +1,19 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  SecretRotationByNameQuery,
-  SecretRotationDeleteQuery,
-  SecretRotationListQuery,
-  apiPaths,
   computeNextRotationAt,
   rotationTypes,
-  secretRotationCreateSchema,
-  secretRotationUpdateSchema,
-  uuid,
+  secretRotationOperations,
   type PasswordRequirements,
   type RotationType,
 } from "../../sdk/schemas";
-import {
-  actorOf,
-  connectionForUse,
-  recordEvent,
-  requireProject,
-  resolveFolder,
-  subjects,
-  type EmulatorContext,
-} from "../context";
+import { actorOf, recordEvent, requireProject, resolveFolder, subjects, type EmulatorContext } from "../context";
 import { generatePassword, randomSecret } from "../credentials";
-import { ApiError, badRequest, notFound, parseOr422 } from "../errors";
-import type { Actor, StoredRotation } from "../types";
-import { folderRefs, rotationView } from "../views";
-
-const IdParams = z.object({ rotationId: uuid });
-const NameParams = z.object({ rotationName: z.string().min(1) });
+import { ApiError, badRequest, notFound } from "../errors";
+import { route } from "../operations";
+import type { StoredRotation } from "../types";
+import { rotationView } from "../views";
+import { findOfKind, getOfKind, listOfKind, placeNewRow, rowMeta, type RowsOfKind } from "./kind-rows";
 
 const GENERATION_FAILED = "Infisical encountered an issue while generating credentials with the configured inputs: ";
 
@@ -70,7 +54,7 @@ function generateCredentials(
 }
 
 /**
- * Secret rotations v2 (spec 4.3, reference §3), one set of routes per row of `rotationTypes`.
+ * Secret rotations v2 (docs/api-spec.md §4.3, docs/service-api.md §3), one set of routes per row of `rotationTypes`.
  * Credentials are issued synchronously on create and on rotate-secrets, and the mapped secrets
  * are written into the rotation's folder (the per-folder secret store).
  */
@@ -78,17 +62,8 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
   const { store } = ctx;
 
   const folderPath = (r: StoredRotation) => store.folders.get(r.folderId)?.path ?? "";
-  const meta = (r: StoredRotation) => {
-    const { environment, folder } = folderRefs(store, r.folderId);
-    return {
-      type: r.type,
-      rotationId: r.id,
-      name: r.name,
-      connectionId: r.connectionId,
-      environment: environment?.slug,
-      secretPath: folder?.path,
-    };
-  };
+  const meta = (r: StoredRotation) => rowMeta(store, r, { type: r.type, rotationId: r.id });
+  const view = (r: StoredRotation) => rotationView(store, r);
   const nextRotationAt = (r: StoredRotation, failed = false) =>
     computeNextRotationAt(
       new Date(failed ? (r.lastRotationAttemptedAt ?? r.createdAt) : (r.lastRotatedAt ?? r.createdAt)),
@@ -119,53 +94,38 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
   };
 
   for (const type of Object.values(rotationTypes) as RotationType[]) {
-    const base = apiPaths.secretRotations(type.type);
-    const createSchema = secretRotationCreateSchema(type);
-    const updateSchema = secretRotationUpdateSchema(type);
-    const notFoundById = (id: string) => notFound(`Could not find ${type.label} Rotation with ID ${id}`);
+    const ops = secretRotationOperations(type);
     const wrongType = (id: string) => badRequest(`Secret Rotation with ID "${id}" is not configured for ${type.label}`);
-
-    const find = (actor: Actor, rotationId: string, action: string) => {
-      const r = store.rotations.get(rotationId);
-      if (!r) throw notFoundById(rotationId);
-      requireProject(ctx, actor, r.projectId, action, subjects.secretRotations);
-      if (r.type !== type.type) throw wrongType(r.id);
-      return r;
+    const rotations: RowsOfKind<StoredRotation> = {
+      rows: store.rotations,
+      subject: subjects.secretRotations,
+      ofKind: (r) => r.type === type.type,
+      notFound: (id) => notFound(`Could not find ${type.label} Rotation with ID ${id}`),
+      wrongKind: wrongType,
+      meta,
+      listMeta: (list) => ({ type: type.type, count: list.length, rotationIds: list.map((r) => r.id) }),
+      events: { list: "get-secret-rotations", get: "get-secret-rotation" },
     };
+    const find = (req: FastifyRequest, rotationId: string, action: string) =>
+      findOfKind(ctx, rotations, actorOf(req), rotationId, action);
     const nameTaken = (folderId: string, name: string, exceptId?: string) => {
       for (const r of store.rotations.values())
         if (r.folderId === folderId && r.name === name && r.id !== exceptId) return true;
       return false;
     };
 
-    app.get(base, async (req) => {
-      const actor = actorOf(req);
-      const { projectId } = parseOr422(SecretRotationListQuery, req.query);
-      requireProject(ctx, actor, projectId, "read", subjects.secretRotations);
-      const list = [...store.rotations.values()].filter((r) => r.projectId === projectId && r.type === type.type);
-      recordEvent(
-        ctx,
-        req,
-        actor,
-        "get-secret-rotations",
-        { type: type.type, count: list.length, rotationIds: list.map((r) => r.id) },
-        projectId,
-      );
-      return { secretRotations: list.map((r) => rotationView(store, r)) };
-    });
+    route(app, ops.list, async (req) => ({
+      secretRotations: listOfKind(ctx, rotations, req, req.query.projectId).map(view),
+    }));
 
-    app.get(`${base}/:rotationId`, async (req) => {
-      const actor = actorOf(req);
-      const { rotationId } = parseOr422(IdParams, req.params);
-      const r = find(actor, rotationId, "read");
-      recordEvent(ctx, req, actor, "get-secret-rotation", meta(r), r.projectId);
-      return { secretRotation: rotationView(store, r) };
-    });
+    route(app, ops.get, async (req) => ({
+      secretRotation: view(getOfKind(ctx, rotations, req, req.params.rotationId)),
+    }));
 
-    app.get(`${base}/rotation-name/:rotationName`, async (req) => {
+    route(app, ops.getByName, async (req) => {
       const actor = actorOf(req);
-      const { rotationName } = parseOr422(NameParams, req.params);
-      const q = parseOr422(SecretRotationByNameQuery, req.query);
+      const { rotationName } = req.params;
+      const q = req.query;
       requireProject(ctx, actor, q.projectId, "read", subjects.secretRotations);
       // A folder that does not exist is the service's 400, not a 404 for the rotation
       // (secret-rotation-v2-service.ts `findSecretRotationByName`).
@@ -173,16 +133,14 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
       const r = [...store.rotations.values()].find((x) => x.folderId === folder.id && x.name === rotationName);
       if (!r) throw notFound(`Could not find ${type.label} Rotation with name "${rotationName}"`);
       if (r.type !== type.type) throw wrongType(r.id);
-      recordEvent(ctx, req, actor, "get-secret-rotation", meta(r), r.projectId);
-      return { secretRotation: rotationView(store, r) };
+      recordEvent(ctx, req, actor, rotations.events.get, meta(r), r.projectId);
+      return { secretRotation: view(r) };
     });
 
-    app.post(base, async (req) => {
+    route(app, ops.create, async (req) => {
       const actor = actorOf(req);
-      const body = parseOr422(createSchema, req.body);
-      requireProject(ctx, actor, body.projectId, "create", subjects.secretRotations);
-      const { folder } = resolveFolder(ctx, body.projectId, body.environment, body.secretPath);
-      connectionForUse(ctx, actor, body.connectionId, body.projectId, type.connectionApp);
+      const { body } = req;
+      const folder = placeNewRow(ctx, rotations, actor, body, type.connectionApp);
       if (nameTaken(folder.id, body.name)) {
         throw badRequest(
           `A Secret Rotation with the name "${body.name}" already exists at the secret path "${folder.path}"`,
@@ -222,14 +180,13 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
       store.rotations.set(r.id, r);
       writeSecrets(r);
       recordEvent(ctx, req, actor, "create-secret-rotation", meta(r), r.projectId);
-      return { secretRotation: rotationView(store, r) };
+      return { secretRotation: view(r) };
     });
 
-    app.patch(`${base}/:rotationId`, async (req) => {
+    route(app, ops.update, async (req) => {
       const actor = actorOf(req);
-      const { rotationId } = parseOr422(IdParams, req.params);
-      const body = parseOr422(updateSchema, req.body);
-      const r = find(actor, rotationId, "edit");
+      const { body } = req;
+      const r = find(req, req.params.rotationId, "edit");
       if (body.name !== undefined && nameTaken(r.folderId, body.name, r.id)) {
         throw badRequest(
           `A Secret Rotation with the name "${body.name}" already exists at the secret path "${folderPath(r)}"`,
@@ -246,7 +203,7 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
       if (body.rotateAtUtc !== undefined) r.rotateAtUtc = body.rotateAtUtc;
       if (body.parameters !== undefined) r.parameters = body.parameters;
       if (newMapping) {
-        // Renames the mapped secrets (reference §3).
+        // Renames the mapped secrets (docs/service-api.md §3).
         const secrets = store.folderSecrets(r.folderId);
         for (const n of oldNames) secrets.delete(n);
         r.secretsMapping = newMapping;
@@ -255,15 +212,14 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
       r.nextRotationAt = r.rotationStatus === "failed" ? nextRotationAt(r, true) : nextRotationAt(r);
       r.updatedAt = new Date().toISOString();
       recordEvent(ctx, req, actor, "update-secret-rotation", meta(r), r.projectId);
-      return { secretRotation: rotationView(store, r) };
+      return { secretRotation: view(r) };
     });
 
-    app.delete(`${base}/:rotationId`, async (req) => {
+    route(app, ops.delete, async (req) => {
       const actor = actorOf(req);
-      const { rotationId } = parseOr422(IdParams, req.params);
-      const { deleteSecrets, revokeGeneratedCredentials } = parseOr422(SecretRotationDeleteQuery, req.query);
-      const r = find(actor, rotationId, "delete");
-      const view = rotationView(store, r);
+      const { deleteSecrets, revokeGeneratedCredentials } = req.query;
+      const r = find(req, req.params.rotationId, "delete");
+      const deleted = view(r);
       if (deleteSecrets) {
         const secrets = store.folderSecrets(r.folderId);
         for (const n of Object.values(r.secretsMapping)) secrets.delete(n);
@@ -279,13 +235,12 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
         { ...meta(r), deleteSecrets, revokeGeneratedCredentials },
         r.projectId,
       );
-      return { secretRotation: view };
+      return { secretRotation: deleted };
     });
 
-    app.post(`${base}/:rotationId/rotate-secrets`, async (req) => {
+    route(app, ops.rotate, async (req) => {
       const actor = actorOf(req);
-      const { rotationId } = parseOr422(IdParams, req.params);
-      const r = find(actor, rotationId, "rotate-secrets");
+      const r = find(req, req.params.rotationId, "rotate-secrets");
       const index = 1 - r.activeIndex;
       const creds = generateCredentials(type, r.parameters, index);
       const now = new Date().toISOString();
@@ -293,7 +248,7 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
       r.isLastRotationManual = true;
       r.updatedAt = now;
       if ("error" in creds) {
-        // A failed manual rotation: 500, and the rotation is marked failed (reference §3).
+        // A failed manual rotation: 500, and the rotation is marked failed (docs/service-api.md §3).
         r.rotationStatus = "failed";
         r.lastRotationMessage = `${GENERATION_FAILED}${creds.error}`;
         r.nextRotationAt = nextRotationAt(r, true);
@@ -307,13 +262,12 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
       r.nextRotationAt = nextRotationAt(r);
       writeSecrets(r);
       recordEvent(ctx, req, actor, "secret-rotation-rotate-secrets", meta(r), r.projectId);
-      return { secretRotation: rotationView(store, r) };
+      return { secretRotation: view(r) };
     });
 
-    app.get(`${base}/:rotationId/generated-credentials`, async (req) => {
+    route(app, ops.generatedCredentials, async (req) => {
       const actor = actorOf(req);
-      const { rotationId } = parseOr422(IdParams, req.params);
-      const r = find(actor, rotationId, "read-generated-credentials");
+      const r = find(req, req.params.rotationId, "read-generated-credentials");
       recordEvent(ctx, req, actor, "get-secret-rotation-generated-credentials", meta(r), r.projectId);
       return {
         generatedCredentials: r.generatedCredentials,

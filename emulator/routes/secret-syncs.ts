@@ -1,21 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
-import {
-  SecretSyncByNameQuery,
-  SecretSyncCheckDestinationBody,
-  SecretSyncDeleteQuery,
-  SecretSyncImportQuery,
-  SecretSyncListQuery,
-  apiPaths,
-  secretSyncCreateSchema,
-  secretSyncUpdateSchema,
-  syncDestinations,
-  uuid,
-  type EventType,
-  type SyncDestination,
-} from "../../sdk/schemas";
+import { secretSyncOperations, syncDestinations, type EventType, type SyncDestination } from "../../sdk/schemas";
 import {
   actorOf,
   connectionForUse,
@@ -25,12 +11,11 @@ import {
   subjects,
   type EmulatorContext,
 } from "../context";
-import { badRequest, notFound, parseOr422 } from "../errors";
-import type { Actor, StoredSync, SyncJobKind } from "../types";
-import { folderRefs, syncView } from "../views";
-
-const IdParams = z.object({ syncId: uuid });
-const NameParams = z.object({ syncName: z.string().min(1) });
+import { badRequest, notFound } from "../errors";
+import { route } from "../operations";
+import type { StoredSync, SyncJobKind } from "../types";
+import { syncView } from "../views";
+import { findOfKind, getOfKind, listOfKind, placeNewRow, rowMeta, type RowsOfKind } from "./kind-rows";
 
 const LOCKED = "A job for this sync is already in progress. Please try again shortly.";
 
@@ -41,7 +26,7 @@ function sameDestination(a: Record<string, unknown>, b: Record<string, unknown>,
 }
 
 /**
- * Secret syncs (spec 4.2, reference §2), one set of routes per row of `syncDestinations`: list,
+ * Secret syncs (docs/api-spec.md §4.2, docs/service-api.md §2), one set of routes per row of `syncDestinations`: list,
  * read by id and by name, create, update, delete (optionally removing the synced secrets first)
  * and the three job triggers. Jobs run in the background (`jobs.ts`).
  */
@@ -53,77 +38,48 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
       if (s.projectId === projectId && s.name === name && s.id !== exceptId) return true;
     return false;
   };
-  const meta = (s: StoredSync) => {
-    const { environment, folder } = folderRefs(store, s.folderId ?? "");
-    return {
-      destination: s.destination,
-      syncId: s.id,
-      name: s.name,
-      connectionId: s.connectionId,
-      environment: environment?.slug,
-      secretPath: folder?.path,
-    };
-  };
+  const meta = (s: StoredSync) => rowMeta(store, s, { destination: s.destination, syncId: s.id });
+  const view = (s: StoredSync) => syncView(store, s);
 
   for (const dest of Object.values(syncDestinations) as SyncDestination[]) {
-    const base = apiPaths.secretSyncs(dest.destination);
-    const createSchema = secretSyncCreateSchema(dest);
-    const updateSchema = secretSyncUpdateSchema(dest);
+    const ops = secretSyncOperations(dest);
     const wrongDestination = (id: string) =>
       badRequest(`Secret sync with ID "${id}" is not configured for ${dest.label}`);
-
-    const find = (actor: Actor, syncId: string, action: string) => {
-      const s = store.syncs.get(syncId);
-      if (!s) throw notFound(`Could not find ${dest.label} Sync with ID "${syncId}"`);
-      requireProject(ctx, actor, s.projectId, action, subjects.secretSyncs);
-      if (s.destination !== dest.destination) throw wrongDestination(s.id);
-      return s;
+    const syncs: RowsOfKind<StoredSync> = {
+      rows: store.syncs,
+      subject: subjects.secretSyncs,
+      ofKind: (s) => s.destination === dest.destination,
+      notFound: (id) => notFound(`Could not find ${dest.label} Sync with ID "${id}"`),
+      wrongKind: wrongDestination,
+      meta,
+      listMeta: (list) => ({ destination: dest.destination, count: list.length, syncIds: list.map((s) => s.id) }),
+      events: { list: "get-secret-syncs", get: "get-secret-sync" },
     };
+    const find = (req: FastifyRequest, syncId: string, action: string) =>
+      findOfKind(ctx, syncs, actorOf(req), syncId, action);
 
-    app.get(base, async (req) => {
-      const actor = actorOf(req);
-      const { projectId } = parseOr422(SecretSyncListQuery, req.query);
-      requireProject(ctx, actor, projectId, "read", subjects.secretSyncs);
-      const list = [...store.syncs.values()].filter(
-        (s) => s.projectId === projectId && s.destination === dest.destination,
-      );
-      recordEvent(
-        ctx,
-        req,
-        actor,
-        "get-secret-syncs",
-        { destination: dest.destination, count: list.length, syncIds: list.map((s) => s.id) },
-        projectId,
-      );
-      return { secretSyncs: list.map((s) => syncView(store, s)) };
-    });
+    route(app, ops.list, async (req) => ({
+      secretSyncs: listOfKind(ctx, syncs, req, req.query.projectId).map(view),
+    }));
 
-    app.get(`${base}/:syncId`, async (req) => {
-      const actor = actorOf(req);
-      const { syncId } = parseOr422(IdParams, req.params);
-      const s = find(actor, syncId, "read");
-      recordEvent(ctx, req, actor, "get-secret-sync", meta(s), s.projectId);
-      return { secretSync: syncView(store, s) };
-    });
+    route(app, ops.get, async (req) => ({ secretSync: view(getOfKind(ctx, syncs, req, req.params.syncId)) }));
 
-    app.get(`${base}/sync-name/:syncName`, async (req) => {
+    route(app, ops.getByName, async (req) => {
       const actor = actorOf(req);
-      const { syncName } = parseOr422(NameParams, req.params);
-      const { projectId } = parseOr422(SecretSyncByNameQuery, req.query);
+      const { syncName } = req.params;
+      const { projectId } = req.query;
       const s = [...store.syncs.values()].find((x) => x.projectId === projectId && x.name === syncName);
       if (!s) throw notFound(`Could not find ${dest.label} Sync with name "${syncName}"`);
       requireProject(ctx, actor, s.projectId, "read", subjects.secretSyncs);
       if (s.destination !== dest.destination) throw wrongDestination(s.id);
-      recordEvent(ctx, req, actor, "get-secret-sync", meta(s), s.projectId);
-      return { secretSync: syncView(store, s) };
+      recordEvent(ctx, req, actor, syncs.events.get, meta(s), s.projectId);
+      return { secretSync: view(s) };
     });
 
-    app.post(base, async (req) => {
+    route(app, ops.create, async (req) => {
       const actor = actorOf(req);
-      const body = parseOr422(createSchema, req.body);
-      requireProject(ctx, actor, body.projectId, "create", subjects.secretSyncs);
-      const { folder } = resolveFolder(ctx, body.projectId, body.environment, body.secretPath);
-      connectionForUse(ctx, actor, body.connectionId, body.projectId, dest.connectionApp);
+      const { body } = req;
+      const folder = placeNewRow(ctx, syncs, actor, body, dest.connectionApp);
       if (nameTaken(body.projectId, body.name)) {
         throw badRequest(
           `A Secret Sync with the name "${body.name}" already exists for the project with ID "${body.projectId}"`,
@@ -162,14 +118,13 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
       store.syncs.set(s.id, s);
       if (s.isAutoSyncEnabled) jobs.enqueue(s, "sync");
       recordEvent(ctx, req, actor, "create-secret-sync", meta(s), s.projectId);
-      return { secretSync: syncView(store, s) };
+      return { secretSync: view(s) };
     });
 
-    app.patch(`${base}/:syncId`, async (req) => {
+    route(app, ops.update, async (req) => {
       const actor = actorOf(req);
-      const { syncId } = parseOr422(IdParams, req.params);
-      const body = parseOr422(updateSchema, req.body);
-      const s = find(actor, syncId, "edit");
+      const { body } = req;
+      const s = find(req, req.params.syncId, "edit");
       if (body.connectionId !== undefined)
         connectionForUse(ctx, actor, body.connectionId, s.projectId, dest.connectionApp);
       let folderId = s.folderId;
@@ -193,19 +148,18 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
       s.folderId = folderId;
       s.version += 1;
       s.updatedAt = new Date().toISOString();
-      // Any PATCH queues a sync when auto-sync is on after the update (reference §2).
+      // Any PATCH queues a sync when auto-sync is on after the update (docs/service-api.md §2).
       if (s.isAutoSyncEnabled) jobs.enqueue(s, "sync");
       recordEvent(ctx, req, actor, "update-secret-sync", meta(s), s.projectId);
-      return { secretSync: syncView(store, s) };
+      return { secretSync: view(s) };
     });
 
-    app.delete(`${base}/:syncId`, async (req) => {
+    route(app, ops.delete, async (req) => {
       const actor = actorOf(req);
-      const { syncId } = parseOr422(IdParams, req.params);
-      const { removeSecrets } = parseOr422(SecretSyncDeleteQuery, req.query);
-      const s = find(actor, syncId, "delete");
+      const { removeSecrets } = req.query;
+      const s = find(req, req.params.syncId, "delete");
       if (removeSecrets) {
-        // Not deleted yet: a remove job deletes the row if it succeeds (reference §2).
+        // Not deleted yet: a remove job deletes the row if it succeeds (docs/service-api.md §2).
         if (jobs.busy(s.id)) throw badRequest(LOCKED);
         s.deleteOnRemove = true;
         jobs.enqueue(s, "remove");
@@ -218,10 +172,10 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
 
     // Is another sync of the organization already pushing to this destination? The service
     // compares the configs field by field, skipping the row's labels, and answers without a
-    // resource key (secret-sync-service.ts `checkDuplicateDestination`). Read bucket.
-    app.post(`${base}/check-destination`, { config: { bucket: "read" } }, async (req) => {
+    // resource key (docs/service-api.md §2, §9). Read bucket.
+    route(app, ops.checkDestination, async (req) => {
       const actor = actorOf(req);
-      const body = parseOr422(SecretSyncCheckDestinationBody, req.body);
+      const { body } = req;
       requireProject(ctx, actor, body.projectId, "read", subjects.secretSyncs);
       const config = body.destinationConfig;
       if (Object.keys(config).length === 0) return { hasDuplicate: false };
@@ -235,22 +189,39 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
       return duplicate ? { hasDuplicate: true, duplicateProjectId: duplicate.projectId } : { hasDuplicate: false };
     });
 
-    const trigger = (path: string, kind: SyncJobKind, event: EventType, action: string) =>
-      app.post(`${base}/:syncId/${path}`, async (req: FastifyRequest) => {
-        const actor = actorOf(req);
-        const { syncId } = parseOr422(IdParams, req.params);
-        const importBehavior =
-          kind === "import" ? parseOr422(SecretSyncImportQuery, req.query).importBehavior : undefined;
-        const s = find(actor, syncId, action);
-        if (kind === "import" && !dest.canImport) throw badRequest(`${dest.label} does not support importing secrets`);
-        if (jobs.busy(s.id)) throw badRequest(LOCKED);
-        if (importBehavior) s.importBehavior = importBehavior;
-        jobs.enqueue(s, kind);
-        recordEvent(ctx, req, actor, event, { ...meta(s), ...(importBehavior && { importBehavior }) }, s.projectId);
-        return { secretSync: syncView(store, s) };
-      });
-    trigger("sync-secrets", "sync", "secret-sync-sync-secrets", "sync-secrets");
-    trigger("import-secrets", "import", "secret-sync-import-secrets", "import-secrets");
-    trigger("remove-secrets", "remove", "secret-sync-remove-secrets", "remove-secrets");
+    /** A job trigger: the job is queued (one at a time per sync) and the sync answered, `pending`. */
+    const trigger = async (
+      req: FastifyRequest,
+      syncId: string,
+      kind: SyncJobKind,
+      event: EventType,
+      action: string,
+      importBehavior?: string,
+    ) => {
+      const actor = actorOf(req);
+      const s = find(req, syncId, action);
+      if (kind === "import" && !dest.canImport) throw badRequest(`${dest.label} does not support importing secrets`);
+      if (jobs.busy(s.id)) throw badRequest(LOCKED);
+      if (importBehavior) s.importBehavior = importBehavior;
+      jobs.enqueue(s, kind);
+      recordEvent(ctx, req, actor, event, { ...meta(s), ...(importBehavior && { importBehavior }) }, s.projectId);
+      return { secretSync: view(s) };
+    };
+    route(app, ops.syncSecrets, (req) =>
+      trigger(req, req.params.syncId, "sync", "secret-sync-sync-secrets", "sync-secrets"),
+    );
+    route(app, ops.importSecrets, (req) =>
+      trigger(
+        req,
+        req.params.syncId,
+        "import",
+        "secret-sync-import-secrets",
+        "import-secrets",
+        req.query.importBehavior,
+      ),
+    );
+    route(app, ops.removeSecrets, (req) =>
+      trigger(req, req.params.syncId, "remove", "secret-sync-remove-secrets", "remove-secrets"),
+    );
   }
 }

@@ -3,15 +3,15 @@ import { ConnectionRefSchema, ProjectRefSchema, dateTime, description, slug, uui
 import type { Issue } from "./issues";
 
 /**
- * App connections (spec 2.1, 4.1; reference §1). Every kind is one row of `appConnectionKinds`:
+ * App connections (docs/api-spec.md §2.1, 4.1; docs/service-api.md §1). Every kind is one row of `appConnectionKinds`:
  * its real slug, its methods with their credential schemas and which credential fields are
  * secret, and its column of the spec's 4.1 PATCH support matrix. Adding a kind is adding a row.
  */
 
 const str = z.string().trim().min(1, { error: "must not be empty" });
 /**
- * The service only coerces the port to a number (backend/src/services/app-connection/shared/sql/
- * sql-connection-schemas.ts); a port no server listens on fails its live credential check instead.
+ * The service only coerces the port to a number (docs/service-api.md §9); a port no server
+ * listens on fails its live credential check instead.
  */
 const port = z.coerce.number({ error: "must be a number" });
 /** "" becomes undefined, as the service does for `sslCertificate`. */
@@ -33,8 +33,7 @@ const sqlCredentials = z.object({
 
 /**
  * LDAP `dn`: a distinguished name or a user principal name, exactly as the service's
- * `DistinguishedNameRegex` and `UserPrincipalNameRegex` (backend/src/lib/regex/index.ts) accept
- * them: `attr=value` pairs joined by commas with no space after a comma.
+ * `DistinguishedNameRegex` and `UserPrincipalNameRegex` accept them (docs/service-api.md §9): `attr=value` pairs joined by commas with no space after a comma.
  */
 const DISTINGUISHED_NAME =
   /^(?:(?:[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)(?:(?:\\+[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)*)(?:,(?:[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)(?:(?:\\+[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)*))*)?$/;
@@ -69,7 +68,7 @@ export interface AppConnectionKind {
   /** The spec's generic name for the kind. */
   readonly family: string;
   readonly methods: Readonly<Record<string, AppConnectionMethod>>;
-  readonly patch: {
+  readonly patchSupport: {
     readonly isPlatformManagedCredentials: PatchSupport;
     readonly gatewayId: "unsupported" | "uuid-or-null";
     readonly isAutoRotationEnabled: PatchSupport;
@@ -79,7 +78,7 @@ export interface AppConnectionKind {
   readonly enterprise?: boolean;
 }
 
-const standardPatch = {
+const standardPatchSupport = {
   isPlatformManagedCredentials: "only-false",
   gatewayId: "unsupported",
   isAutoRotationEnabled: "only-false",
@@ -92,7 +91,7 @@ const sqlKind = (app: string, label: string) =>
     label,
     family: "SQL database server",
     methods: { "username-and-password": { credentials: sqlCredentials, secretFields: ["password"] } },
-    patch: { ...standardPatch, isPlatformManagedCredentials: "one-way", gatewayId: "uuid-or-null" },
+    patchSupport: { ...standardPatchSupport, isPlatformManagedCredentials: "one-way", gatewayId: "uuid-or-null" },
   }) as const;
 
 export const appConnectionKinds = {
@@ -111,7 +110,7 @@ export const appConnectionKinds = {
         secretFields: ["clientSecret"],
       },
     },
-    patch: standardPatch,
+    patchSupport: standardPatchSupport,
   },
   postgres: sqlKind("postgres", "PostgreSQL"),
   mssql: sqlKind("mssql", "Microsoft SQL Server"),
@@ -134,7 +133,7 @@ export const appConnectionKinds = {
         secretFields: ["password"],
       },
     },
-    patch: standardPatch,
+    patchSupport: standardPatchSupport,
   },
   "azure-client-secrets": {
     app: "azure-client-secrets",
@@ -145,8 +144,8 @@ export const appConnectionKinds = {
       "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
       certificate: { credentials: azureCertificate, secretFields: ["certificateBody", "privateKey"] },
     },
-    // Spec 4.1 (which we follow): auto-rotation and `rotation` are accepted for this kind.
-    patch: { ...standardPatch, isAutoRotationEnabled: "boolean", rotation: "object" },
+    // docs/api-spec.md §4.1 (which we follow): auto-rotation and `rotation` are accepted for this kind.
+    patchSupport: { ...standardPatchSupport, isAutoRotationEnabled: "boolean", rotation: "object" },
   },
   ldap: {
     app: "ldap",
@@ -167,7 +166,7 @@ export const appConnectionKinds = {
         secretFields: ["password"],
       },
     },
-    patch: { ...standardPatch, gatewayId: "uuid-or-null" },
+    patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
   },
   "octopus-deploy": {
     app: "octopus-deploy",
@@ -179,7 +178,7 @@ export const appConnectionKinds = {
         secretFields: ["apiKey"],
       },
     },
-    patch: standardPatch,
+    patchSupport: standardPatchSupport,
   },
   oci: {
     app: "oci",
@@ -191,7 +190,7 @@ export const appConnectionKinds = {
         secretFields: ["privateKey"],
       },
     },
-    patch: standardPatch,
+    patchSupport: standardPatchSupport,
     enterprise: true,
   },
   bitbucket: {
@@ -207,7 +206,7 @@ export const appConnectionKinds = {
         secretFields: ["apiToken"],
       },
     },
-    patch: standardPatch,
+    patchSupport: standardPatchSupport,
   },
   venafi: {
     app: "venafi",
@@ -222,7 +221,7 @@ export const appConnectionKinds = {
         secretFields: ["apiKey"],
       },
     },
-    patch: standardPatch,
+    patchSupport: standardPatchSupport,
   },
   // The three kinds below exist because each sync destination needs a connection of its own slug.
   vercel: {
@@ -230,7 +229,7 @@ export const appConnectionKinds = {
     label: "Vercel",
     family: "Deployment platform",
     methods: { "api-token": { credentials: z.object({ apiToken: str }), secretFields: ["apiToken"] } },
-    patch: standardPatch,
+    patchSupport: standardPatchSupport,
   },
   "azure-app-configuration": {
     app: "azure-app-configuration",
@@ -240,7 +239,7 @@ export const appConnectionKinds = {
       oauth: { credentials: azureOAuth, secretFields: ["code"] },
       "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
     },
-    patch: standardPatch,
+    patchSupport: standardPatchSupport,
   },
   "azure-key-vault": {
     app: "azure-key-vault",
@@ -250,7 +249,7 @@ export const appConnectionKinds = {
       oauth: { credentials: azureOAuth, secretFields: ["code"] },
       "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
     },
-    patch: standardPatch,
+    patchSupport: standardPatchSupport,
   },
 } as const satisfies Record<string, AppConnectionKind>;
 
@@ -298,14 +297,14 @@ export function appConnectionUpdateSchema(kind: AppConnectionKind) {
     name: connectionName.optional(),
     description: description(256).optional(),
     credentials: credentialsUnion(kind).optional(),
-    isPlatformManagedCredentials: patchField(kind, kind.patch.isPlatformManagedCredentials, z.boolean()),
+    isPlatformManagedCredentials: patchField(kind, kind.patchSupport.isPlatformManagedCredentials, z.boolean()),
     gatewayId:
-      kind.patch.gatewayId === "uuid-or-null"
+      kind.patchSupport.gatewayId === "uuid-or-null"
         ? uuid.nullable().optional()
         : z.null({ error: `Not supported for ${kind.label} Connections` }).optional(),
-    isAutoRotationEnabled: patchField(kind, kind.patch.isAutoRotationEnabled, z.boolean()),
+    isAutoRotationEnabled: patchField(kind, kind.patchSupport.isAutoRotationEnabled, z.boolean()),
     rotation:
-      kind.patch.rotation === "object"
+      kind.patchSupport.rotation === "object"
         ? z
             .object({
               rotationInterval: z
@@ -341,11 +340,11 @@ export function appConnectionCreateSchema(kind: AppConnectionKind) {
     description: description(256).optional(),
     projectId: z.string().min(1).optional(),
     isPlatformManagedCredentials:
-      kind.patch.isPlatformManagedCredentials === "one-way"
+      kind.patchSupport.isPlatformManagedCredentials === "one-way"
         ? z.boolean().default(false)
         : z.literal(false, { error: `Not supported for ${kind.label} Connections` }).default(false),
     gatewayId:
-      kind.patch.gatewayId === "uuid-or-null"
+      kind.patchSupport.gatewayId === "uuid-or-null"
         ? uuid.nullish()
         : z.null({ error: `Not supported for ${kind.label} Connections` }).optional(),
   };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dateTime, secretPath } from "./common";
 import { EventTypeSchema } from "./event-types";
 
-/** Audit logs (spec 2.5, 4.5; reference §5). */
+/** Audit logs (docs/api-spec.md §2.5, 4.5; docs/service-api.md §5). */
 
 export const actorTypes = [
   "platform",
@@ -35,7 +35,7 @@ export const MAX_AUDIT_LOG_PAGE = 1000;
 
 /**
  * The service's date-times are zod v3 `z.string().datetime()`: UTC with `Z` only; an offset such
- * as `+02:00` is a 422 (backend/src/server/routes/v1/organization-router.ts).
+ * as `+02:00` is a 422 (docs/service-api.md §5, §9).
  */
 const utcDateTime = z.iso.datetime({ error: "must be an ISO 8601 date-time in UTC (ending in Z)" });
 
@@ -118,7 +118,7 @@ const filterFields = {
 };
 
 /**
- * GET /api/v1/organization/audit-logs query as the service reads it: the 13 filters of spec 4.5,
+ * GET /api/v1/organization/audit-logs query as the service reads it: the 13 filters of docs/api-spec.md §4.5,
  * UTC date-times, and event types from the service's own list (its newest source pipes them into
  * the `EventType` enum). The emulator validates requests with it.
  */
@@ -148,7 +148,7 @@ export const AuditLogFiltersSchema = z
   .superRefine(dateRange);
 export type AuditLogQuery = z.input<typeof AuditLogFiltersSchema>;
 
-/** `eventMetadata` as pairs; pairs missing a key or a value are dropped (reference §5). */
+/** `eventMetadata` as pairs; pairs missing a key or a value are dropped (docs/service-api.md §5). */
 export function parseEventMetadata(s: string | undefined): [string, string][] {
   if (!s) return [];
   return s
@@ -160,7 +160,7 @@ export function parseEventMetadata(s: string | undefined): [string, string][] {
     .filter((kv): kv is [string, string] => Boolean(kv[0]) && Boolean(kv[1]));
 }
 
-/** Default range: from the last UTC midnight to now (reference §5). */
+/** Default range: from the last UTC midnight to now (docs/service-api.md §5). */
 export function defaultAuditRange(now = new Date()): { startDate: Date; endDate: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   return { startDate: start, endDate: now };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Universal-auth login (reference §7). */
+/** Universal-auth login (docs/service-api.md §7). */
 export const UniversalAuthLoginSchema = z.object({
   clientId: z.string().min(1, { error: "must not be empty" }),
   clientSecret: z.string().min(1, { error: "must not be empty" }),

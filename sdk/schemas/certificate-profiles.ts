@@ -3,7 +3,7 @@ import { dateTime, nonEmpty, uuid } from "./common";
 import type { Issue } from "./issues";
 
 /**
- * Certificate profiles (spec 2.4, 4.4; reference §4). The enrollment types are rows of
+ * Certificate profiles (docs/api-spec.md §2.4, 4.4; docs/service-api.md §4). The enrollment types are rows of
  * `enrollmentTypes`: which config object belongs to each, whether it is required, and which of
  * its fields are secret.
  */
@@ -72,7 +72,7 @@ export const scepConfig = z
   });
 /**
  * On PATCH the stored password is kept when none is sent; the 8-character rule applies only to a
- * password that is sent (backend/src/server/routes/v1/certificate-profiles-router.ts, update body).
+ * password that is sent (docs/service-api.md §9).
  */
 export const scepConfigUpdate = z
   .object({ ...scepFields, challengeType: scepFields.challengeType.removeDefault().optional() })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Field rules shared by every resource family (spec part 8, reference §0).
+ * Field rules shared by every resource family (docs/api-spec.md §8, docs/service-api.md §0).
  * Each schema's error text names the rule, and zod adds the path, so a failure reads
  * like `name: must be at most 64 characters`.
  */
@@ -65,7 +65,7 @@ export const queryBoolean = z
 /** A non-empty string after trimming, as the service's by-name query parameters are. */
 export const trimmedNonEmpty = z.string().trim().min(1, { error: "must not be empty" });
 
-/** The body of every error response (backend/src/server/plugins/error-handler.ts). */
+/** The body of every error response (docs/service-api.md §6). */
 export const ErrorBodySchema = z.object({
   reqId: z.string(),
   statusCode: z.number(),
@@ -96,7 +96,7 @@ export const FolderRefSchema = z.object({ path: z.string(), id: z.string().optio
 
 /**
  * `rotateAtUtc`. The service checks only the ranges, not that the numbers are whole
- * (`RotateAtUtcSchema` in backend/src/ee/services/secret-rotation-v2/secret-rotation-v2-schemas.ts).
+ * (docs/service-api.md §9).
  */
 export const rotateAtUtc = z.object({
   hours: z.number().min(0, { error: "must be 0 to 23" }).max(23, { error: "must be 0 to 23" }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Audit event types (spec part 6), expanded from the spec's brace shorthand. */
+/** Audit event types (docs/api-spec.md §6), expanded from the spec's brace shorthand. */
 export const eventTypes = [
   // Secrets
   "get-secrets",

@@ -45,7 +45,7 @@ export function ruleOf(issue: ZodIssue): string {
   }
   if (issue.code === "invalid_value" && /^Invalid (input|option): expected/.test(m)) {
     const values = issue.values.map((v) => JSON.stringify(v));
-    return values.length === 1 ? `must be ${values[0]}` : `must be one of ${values.join(", ")}`;
+    return values.length === 1 ? `must be ${values[0]}` : `must be one of the options ${values.join(", ")}`;
   }
   if (issue.code === "invalid_union" && "options" in issue && Array.isArray(issue.options)) {
     // A discriminated union whose discriminator matched no branch.

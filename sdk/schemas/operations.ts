@@ -91,26 +91,23 @@ export interface Operation<
 }
 
 /** Declares an operation, keeping its schemas' types. */
-export function op<
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
->(o: Operation<P, Q, B, R>): Operation<P, Q, B, R> {
+export function op<const O extends Operation>(o: O): O {
   return o;
 }
 
-/** The schema an operation declares for a part, or never. */
-type Part<S> = Exclude<S, undefined>;
-type Has<S> = [Part<S>] extends [never] ? false : true;
-type InputOf<S> = Part<S> extends z.ZodType ? z.input<Part<S>> : never;
+/** The input type of the schema an operation declares for a part. */
+type InputOf<O, K extends "params" | "query" | "body"> = K extends keyof O
+  ? O[K] extends z.ZodType
+    ? z.input<O[K]>
+    : never
+  : never;
 
 /** What a call of an operation takes: its params, query and body, each as its schema's input. */
-export type OperationInput<O extends Operation> = (Has<O["params"]> extends true
-  ? { params: InputOf<O["params"]> }
+export type OperationInput<O extends Operation> = ("params" extends keyof O
+  ? { params: InputOf<O, "params"> }
   : { params?: undefined }) &
-  (Has<O["query"]> extends true ? { query?: InputOf<O["query"]> } : { query?: undefined }) &
-  (Has<O["body"]> extends true ? { body: InputOf<O["body"]> } : { body?: undefined });
+  ("query" extends keyof O ? { query?: InputOf<O, "query"> } : { query?: undefined }) &
+  ("body" extends keyof O ? { body: InputOf<O, "body"> } : { body?: undefined });
 
 /** What a call of an operation returns: its response schema's output. */
 export type OperationResult<O extends Operation> = z.output<O["response"]>;

@@ -17,14 +17,13 @@ import {
 } from "./common";
 
 /**
- * Secret rotations v2 (spec 2.3, 4.3; reference §3). Every rotation type is one row of
+ * Secret rotations v2 (docs/api-spec.md §2.3, 4.3; docs/service-api.md §3). Every rotation type is one row of
  * `rotationTypes`: its real slug, the connection kind it needs, and the schemas of its
  * `parameters`, `secretsMapping` and generated credentials. Adding a type is adding a row.
  */
 
 /**
- * `passwordRequirements` (backend/src/ee/services/secret-rotation-v2/shared/general/
- * password-requirements-schema.ts): ranges only, no whole-number rule. Optional in every type's
+ * `passwordRequirements` (docs/service-api.md §3, §9): ranges only, no whole-number rule. Optional in every type's
  * parameters; the service applies `defaultPasswordRequirements` only when it generates a password
  * and stores the parameters as sent, so the SDK never fills it in.
  */
@@ -220,8 +219,7 @@ export const SecretRotationListEnvelope = z.object({ secretRotations: z.array(Se
 export const SecretRotationListQuery = z.object({ projectId: nonEmpty });
 /**
  * GET …/rotation-name/{name} query: three trimmed non-empty strings, no slug rule
- * (backend/src/ee/routes/v2/secret-rotation-v2-routers/secret-rotation-v2-endpoints.ts). A folder
- * that does not exist is a 400 from the service, not a 404.
+ * (docs/service-api.md §9). A folder that does not exist is a 400 from the service, not a 404.
  */
 export const SecretRotationByNameQuery = z.object({
   projectId: trimmedNonEmpty,
@@ -243,7 +241,7 @@ export const GeneratedCredentialsResponseSchema = z.object({
 export type GeneratedCredentialsResponse = z.infer<typeof GeneratedCredentialsResponseSchema>;
 
 /**
- * `nextRotationAt` (reference §3): the day of the last rotation at the `rotateAtUtc` time, plus
+ * `nextRotationAt` (docs/service-api.md §3): the day of the last rotation at the `rotateAtUtc` time, plus
  * `rotationInterval` days, plus one more day if that rotation happened at or after that time of
  * its day. Null when auto-rotation is off. After a failure: the next UTC day at `rotateAtUtc`.
  */

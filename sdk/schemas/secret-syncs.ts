@@ -14,7 +14,7 @@ import {
 } from "./common";
 
 /**
- * Secret syncs (spec 2.2, 4.2; reference §2). Every destination is one row of
+ * Secret syncs (docs/api-spec.md §2.2, 4.2; docs/service-api.md §2). Every destination is one row of
  * `syncDestinations`: its real slug, the connection kind it needs, its `destinationConfig`
  * schema and any extra `syncOptions`. Adding a destination is adding a row.
  */
@@ -29,7 +29,7 @@ export const initialSyncBehaviors = [
  * `keySchema`: a template, max 255. An empty string means "no schema" and is accepted as the
  * service does (its refine returns true for any falsy value, and its own Terraform provider sends
  * `""` by default); only a non-empty template must contain `{{secretKey}}` and use the allowed
- * characters (backend/src/services/secret-sync/secret-sync-schemas.ts).
+ * characters (docs/service-api.md §2, §9).
  */
 export const keySchema = z
   .string()
@@ -56,8 +56,7 @@ export interface SyncDestination {
   readonly looseSyncOptions?: boolean;
   /**
    * `destinationConfig` fields the duplicate-destination check ignores: labels that do not change
-   * where the secrets land (`SECRET_SYNC_SKIP_FIELDS_MAP` in
-   * backend/src/services/secret-sync/secret-sync-maps.ts).
+   * where the secrets land (docs/service-api.md §9).
    */
   readonly duplicateCheckIgnores: readonly string[];
 }
@@ -68,8 +67,8 @@ export const syncDestinations = {
     label: "Vercel",
     family: "Deployment platform",
     connectionApp: "vercel",
-    // backend/src/services/secret-sync/vercel/vercel-sync-schemas.ts: `env` is one of the
-    // three standard environments or any custom-environment id, so any string.
+    // `env` is one of the three standard environments or any custom-environment id, so any
+    // string (docs/service-api.md §9).
     destinationConfig: z.object({
       scope: z.string().optional(),
       app: nonEmpty,
@@ -243,8 +242,8 @@ export const SecretSyncImportQuery = z.object({ importBehavior: z.enum(importBeh
 
 /**
  * POST /api/v1/secret-syncs/{destination}/check-destination body: is another sync of the
- * organization already pushing to this destination? (backend/src/server/routes/v1/secret-sync-routers/
- * secret-sync-endpoints.ts; the service reads `destinationConfig` as unknown.)
+ * organization already pushing to this destination? (docs/service-api.md §2; the service reads
+ * `destinationConfig` as unknown.)
  */
 export const SecretSyncCheckDestinationBody = z.object({
   destinationConfig: z.record(z.string(), z.unknown()),

@@ -81,10 +81,10 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
 
   test("the kind row matches the spec matrix", () => {
     expect([
-      kind.patch.isPlatformManagedCredentials,
-      kind.patch.gatewayId,
-      kind.patch.isAutoRotationEnabled,
-      kind.patch.rotation,
+      kind.patchSupport.isPlatformManagedCredentials,
+      kind.patchSupport.gatewayId,
+      kind.patchSupport.isAutoRotationEnabled,
+      kind.patchSupport.rotation,
     ]).toEqual([pmc, gateway, autoRotation, rotation]);
   });
 
@@ -311,7 +311,7 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
       "BadRequest",
       `App Connection with name ${fx.name} is not for App "${other}"`,
     );
-    // like the service, PATCH does not check the kind in the path (reference §1)
+    // like the service, PATCH does not check the kind in the path (docs/service-api.md §1)
     expect((await api.patch(`${base(other)}/${fx.id}`, { description: fx.description })).status).toBe(200);
     const missing = "0f0f0f0f-0000-4000-8000-00000000dead";
     expectError(
@@ -350,7 +350,7 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
   });
 });
 
-describe("connection field rules (spec part 8)", () => {
+describe("connection field rules (docs/api-spec.md §8)", () => {
   const app = "bitbucket";
   const fx = FX.connection(app);
   const body = (extra: Record<string, unknown>) => ({

@@ -114,7 +114,7 @@ describe("the 13 filters", () => {
     );
   });
 
-  test("environment, secretPath and secretKey need projectId (spec 4.5)", async () => {
+  test("environment, secretPath and secretKey need projectId (docs/api-spec.md §4.5)", async () => {
     expect(idsOf(await query({ ...range, projectId: FX.projectId, environment: "dev" }))).toEqual(["e1"]);
     expect(idsOf(await query({ ...range, projectId: FX.projectId, secretPath: "/app/" }))).toEqual(["e1"]);
     expect(idsOf(await query({ ...range, projectId: FX.projectId, secretKey: "API" }))).toEqual(["e2"]);

@@ -207,7 +207,7 @@ describe("issuer rules", () => {
   });
 });
 
-describe("field rules (spec part 8)", () => {
+describe("field rules (docs/api-spec.md §8)", () => {
   test("slug: 1 to 255, ^[a-z0-9-]+$", async () => {
     const s255 = "s".repeat(255);
     expect((await api.post(base, body({ slug: s255 }))).status).toBe(200);

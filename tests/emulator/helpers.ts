@@ -93,7 +93,14 @@ export class Api {
 export async function start(
   options: Parameters<typeof startEmulator>[0] = {},
 ): Promise<{ emu: RunningEmulator; api: Api }> {
-  const emu = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 30, ...options });
+  const emu = await startEmulator({
+    port: 0,
+    admin: true,
+    rateLimits: false,
+    syncJobDelayMs: 30,
+    checkResponses: true,
+    ...options,
+  });
   return { emu, api: new Api(emu.url, emu.token) };
 }
 

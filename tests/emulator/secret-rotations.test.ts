@@ -232,7 +232,7 @@ describe.each(types.map((t) => [t.type, t] as const))("%s rotations", (type, t) 
   });
 });
 
-describe("rotation field rules (spec part 8) and service rules", () => {
+describe("rotation field rules (docs/api-spec.md §8) and service rules", () => {
   const t = rotationTypes["postgres-credentials"];
   const post = (extra: Record<string, unknown>) => api.post(base(t.type), body(t, extra));
 

@@ -292,7 +292,7 @@ describe("sync jobs that fail", () => {
   });
 });
 
-describe("sync field rules (spec part 8) and service rules", () => {
+describe("sync field rules (docs/api-spec.md §8) and service rules", () => {
   const dest = syncDestinations.vercel;
   const post = (extra: Record<string, unknown>) =>
     api.post(base("vercel"), syncBody(dest, { isAutoSyncEnabled: false, ...extra }));

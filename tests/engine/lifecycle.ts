@@ -30,7 +30,13 @@ export interface EngineEnv {
 }
 
 export async function engineEnv(): Promise<EngineEnv> {
-  const emulator = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 100 });
+  const emulator = await startEmulator({
+    port: 0,
+    admin: true,
+    rateLimits: false,
+    syncJobDelayMs: 100,
+    checkResponses: true,
+  });
   const client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
   const t = await createTestStack({
     program: "resources",

@@ -1,14 +1,14 @@
-import { providerFor } from "../../provider/scaffold";
-import { secretSyncFamily } from "../../provider/secret-sync";
-import { certificateProfileFamily } from "../../provider/certificate-profile";
-import { appConnectionSettingsFamily } from "../../provider/app-connection-settings";
+import { dynamicProvider } from "../../provider/dynamic-provider";
+import { secretSyncDefinition } from "../../provider/secret-sync";
+import { certificateProfileDefinition } from "../../provider/certificate-profile";
+import { appConnectionSettingsDefinition } from "../../provider/app-connection-settings";
 import { hashSecrets, UNKNOWN } from "../../provider/values";
 
 // check and diff need no server: they run in preview, before any API call.
 
-const sync = providerFor(secretSyncFamily);
-const profile = providerFor(certificateProfileFamily);
-const settings = providerFor(appConnectionSettingsFamily);
+const sync = dynamicProvider(secretSyncDefinition);
+const profile = dynamicProvider(certificateProfileDefinition);
+const settings = dynamicProvider(appConnectionSettingsDefinition);
 
 const syncArgs = {
   destination: "vercel",

@@ -176,7 +176,7 @@ describe("client-side rules the schemas cannot express", () => {
   });
 });
 
-describe("audit-log filters (spec 4.5)", () => {
+describe("audit-log filters (docs/api-spec.md §4.5)", () => {
   test("environment, secretPath and secretKey require projectId", async () => {
     const err = await rejection(client.auditLogs.list({ environment: "prod", secretKey: "K" }));
     expect(err.issues).toEqual([

@@ -33,7 +33,14 @@ export interface Admin {
 }
 
 export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emu = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 10, ...opts });
+  const emu = await startEmulator({
+    port: 0,
+    admin: true,
+    rateLimits: false,
+    syncJobDelayMs: 10,
+    checkResponses: true,
+    ...opts,
+  });
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${emu.url}/__admin${path}`, {
       method,

@@ -96,7 +96,7 @@ export async function startStub(): Promise<StubServer> {
   };
 }
 
-/** An error body as the service sends it (reference §6). */
+/** An error body as the service sends it (docs/service-api.md §6). */
 export function errorBody(statusCode: number, error: string, message: unknown) {
   return { reqId: `req-${statusCode}`, statusCode, error, message };
 }

@@ -1,0 +1,140 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { z } from "zod";
+import type { SecretOpsClient } from "../sdk";
+import type { Issue } from "../sdk/schemas";
+import type { Plain } from "./values";
+
+/**
+ * One typed definition per resource type. Everything else is derived from it: the output names
+ * and the class's declared outputs (`args` and `computed`), the replace set (args the PATCH body
+ * does not take), the secret paths, the type token and the provider the engine runs.
+ *
+ * The core is about as small as `pulumi.dynamic.ResourceProvider`: the schemas, the mapping of
+ * the service's object onto args and outputs, and five API calls. What only one resource needs
+ * is an optional add-on below the core.
+ */
+
+/** The resource types of this package: the last part of `pulumi-nodejs:dynamic/secretops:<type>`. */
+export type ResourceType = "SecretSync" | "SecretRotation" | "CertificateProfile" | "AppConnectionSettings";
+
+/** The schemas of one kind (or of the only kind): what `check` validates and what a PATCH takes. */
+export interface KindSchemas {
+  /** The args as declared in the program (provider options aside). */
+  readonly args: z.ZodObject;
+  /** The PATCH body. Args it does not take force a replacement. */
+  readonly update: z.ZodObject;
+  /** The service's rules beyond the args schema (from the operations table), run by `check`. */
+  readonly rules?: (args: never) => Issue[];
+}
+
+/** Reads one field of the service's object. */
+export type Field<Remote> = (remote: Remote) => unknown;
+
+export interface ResourceDefinition<Remote extends { id: string } = { id: string }> {
+  readonly type: ResourceType;
+  /** The arg that selects the kind row (`destination`, `type`, `app`), if any. */
+  readonly kindField?: string;
+  /** The schemas for these args' kind, or the rule an unknown kind breaks. */
+  schemas(args: Plain): KindSchemas | string;
+  /** Provider options (never sent to the service), with their defaults. */
+  readonly options: z.ZodObject;
+  /**
+   * The service's object mapped onto the args, one entry per arg (secret parts never come
+   * back): what diff compares the program's args against, and an output each.
+   */
+  readonly args: Readonly<Record<string, Field<Remote>>>;
+  /** Read-only outputs the service computes (status, version, ids of related objects…). */
+  readonly computed: Readonly<Record<string, Field<Remote>>>;
+  /** Dotted paths of secret values in the args, for the kind in `args`; `all` for every kind. */
+  readonly secretPaths?: { of(args: Plain): readonly string[]; readonly all: readonly string[] };
+  /** Replacement deletes first, because a user-given name or slug must stay unique. */
+  readonly deleteBeforeReplace: boolean;
+  /**
+   * Args a program may stop declaring, and the value that clears them on the service (null for a
+   * description, …). Other undeclared args are left as the service has them.
+   */
+  readonly clearable?: Readonly<Record<string, unknown>>;
+
+  create?(client: SecretOpsClient, args: Plain, options: Plain): Promise<Remote>;
+  /** Finds the object a create would have made (by name or slug): adoption and ambiguous creates. */
+  find(client: SecretOpsClient, args: Plain): Promise<Remote | undefined>;
+  /** Undefined when the object is gone. */
+  read(client: SecretOpsClient, id: string, outs: Plain): Promise<Remote | undefined>;
+  update(client: SecretOpsClient, id: string, patch: Plain, outs: Plain, options: Plain): Promise<Remote>;
+  delete(client: SecretOpsClient, id: string, outs: Plain): Promise<void>;
+
+  /** Add-on: the object is only managed, never made (connection settings). */
+  readonly manageExisting?: ManageExisting<Remote>;
+  /** Add-on: work the service does after a write (sync jobs). */
+  readonly jobs?: Jobs<Remote>;
+}
+
+/**
+ * The object already exists and is only managed: create finds it and applies the declared args,
+ * delete releases it untouched. With it come the rules a managed object's settings follow.
+ */
+export interface ManageExisting<Remote> {
+  notFound(args: Plain): string;
+  /** Rules on the change from the previous args to the new ones (one-way switches). */
+  transitionFailures?(olds: Plain, news: Plain): dynamic.CheckFailure[];
+  /**
+   * A fingerprint of values the service never returns (`credentialsHash`), and the arg it covers:
+   * when the service's fingerprint moves away from the one our last write produced, that arg has
+   * drifted out of band.
+   */
+  readonly fingerprint?: { readonly field: string; of(remote: Remote): string | undefined };
+}
+
+/** Work the service runs after a create or update, which the step waits for. */
+export interface Jobs<Remote> {
+  /** Waits for the work; throws `SettleFailure` when it failed (the resource stays in state). */
+  settle(client: SecretOpsClient, remote: Remote, options: Plain): Promise<Remote>;
+  /** Work the last step left unfinished: when `needed`, diff reports a change and update runs `run`. */
+  readonly resume: {
+    needed(outs: Plain): boolean;
+    run(client: SecretOpsClient, id: string, outs: Plain): Promise<Remote>;
+  };
+}
+
+/**
+ * Thrown by `settle` when the object exists but did not reach the state asked for (a failed sync
+ * job): the engine keeps the resource in state, with outputs from `remote`, and fails the step.
+ */
+export class SettleFailure<Remote> extends Error {
+  constructor(
+    message: string,
+    readonly remote: Remote,
+  ) {
+    super(message);
+  }
+}
+
+/** Declares a resource; the identity function that keeps `Remote` and the entries' types. */
+export function defineResource<Remote extends { id: string }, const D extends ResourceDefinition<Remote>>(
+  definition: D & ResourceDefinition<Remote>,
+): D {
+  return definition;
+}
+
+/** What the derivations below read of a definition, whatever its `Remote`. */
+export type DefinitionShape = Pick<
+  ResourceDefinition<never>,
+  "type" | "kindField" | "args" | "computed" | "secretPaths"
+>;
+
+/** Every output of a resource: its args, then what the service computes. */
+export function outputNames(def: DefinitionShape): string[] {
+  return [...Object.keys(def.args), ...Object.keys(def.computed)];
+}
+
+/** Args holding a secret somewhere inside: secret as a whole in state and in previews. */
+export function secretArgs(def: DefinitionShape): string[] {
+  return [...new Set((def.secretPaths?.all ?? []).map((p) => p.split(".")[0]!))];
+}
+
+/** Args the PATCH body does not take, and the kind itself: a change replaces the resource. */
+export function replaceFields(def: DefinitionShape, schemas: KindSchemas): string[] {
+  const patchable = Object.keys(schemas.update.shape);
+  const fields = Object.keys(schemas.args.shape).filter((k) => !patchable.includes(k));
+  return def.kindField && !fields.includes(def.kindField) ? [...fields, def.kindField] : fields;
+}

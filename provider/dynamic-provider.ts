@@ -1,0 +1,244 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { z } from "zod";
+import type { SecretOpsClient } from "../sdk";
+import { isAmbiguous } from "../sdk/errors";
+import { issuesFromZod } from "../sdk/schemas";
+import { apiClient } from "./config";
+import { type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
+import { isNotFound } from "./not-found";
+import { type ProviderState, decodeState, encodeState, fingerprintDrifted } from "./state";
+import {
+  type Plain,
+  type SecretHashes,
+  changedSecrets,
+  compact,
+  containsUnknown,
+  hashSecrets,
+  sameValue,
+  unknownAt,
+  withoutPaths,
+} from "./values";
+
+/**
+ * Runs in the provider process: turns a resource definition into the dynamic provider the engine
+ * calls. Data flows one way:
+ *
+ *   program args ─► check (schemas, rules) ─► plan (diff) ─► SDK call ─► response ─► outputs
+ */
+
+/** What a change from the last known state to the program's args takes; diff, update and adoption share it. */
+export interface Plan {
+  /** Args whose desired value differs from what the service last reported (secrets by their hash). */
+  changed: string[];
+  /** Changed args the PATCH body does not take: the resource is replaced. */
+  replaces: string[];
+  /** The PATCH body: every changed patchable arg, whole (a dropped clearable arg gets its cleared value). */
+  patch: Plain;
+  /** A provider option changed (nothing to send). */
+  optionsChanged: boolean;
+  /** Work the last step left unfinished is to be run again. */
+  resume: boolean;
+}
+
+type Definition = ResourceDefinition<{ id: string }>;
+
+/** Splits inputs into the API's args and the provider's options. */
+function split(def: Definition, inputs: Plain): { args: Plain; options: Plain } {
+  const optionKeys = Object.keys(def.options.shape);
+  const args: Plain = {};
+  const options: Plain = {};
+  for (const [k, v] of Object.entries(inputs)) {
+    if (k === "__provider") continue;
+    (optionKeys.includes(k) ? options : args)[k] = v;
+  }
+  return { args, options };
+}
+
+const secretPathsOf = (def: Definition, args: Plain) => def.secretPaths?.of(args) ?? [];
+
+/** The replace set for these args; with the kind not known yet, the kind itself. */
+function replaceable(def: Definition, args: Plain): string[] {
+  const schemas = def.schemas(args);
+  if (typeof schemas !== "string") return replaceFields(def, schemas);
+  return def.kindField ? [def.kindField] : [];
+}
+
+/** What it takes to go from the state `olds` to the program's `args` and `options`. */
+export function plan(def: Definition, args: Plain, options: Plain, olds: Plain): Plan {
+  const state = decodeState(olds);
+  const secretPaths = secretPathsOf(def, args);
+  const plainArgs = withoutPaths(args, secretPaths);
+  const differs = (k: string) => containsUnknown(args[k]) || !sameValue(args[k], state.observed[k]);
+
+  const changed = new Set<string>();
+  for (const k of new Set([...Object.keys(plainArgs), ...Object.keys(def.clearable ?? {})])) {
+    if (containsUnknown(plainArgs[k]) || !sameValue(plainArgs[k], state.observed[k])) changed.add(k);
+  }
+  for (const p of changedSecrets(args, secretPaths, state.secretHashes)) changed.add(p.split(".")[0]!);
+  const fingerprint = def.manageExisting?.fingerprint;
+  if (fingerprint && args[fingerprint.field] !== undefined && fingerprintDrifted(state)) changed.add(fingerprint.field);
+
+  const replaceSet = replaceable(def, args);
+  // Only declared args count: an arg the program leaves out is not a wish to change it.
+  const replaces = replaceSet.filter((k) => args[k] !== undefined && differs(k));
+  const patch: Plain = {};
+  for (const field of changed) {
+    if (replaceSet.includes(field)) continue;
+    patch[field] = args[field] !== undefined ? args[field] : def.clearable?.[field];
+  }
+  // An option older state lacks counts as its default, so a release adding an option does not
+  // make every existing resource show a change.
+  const previousOption = (k: string) =>
+    olds[k] !== undefined ? olds[k] : (def.options.shape[k] as z.ZodType).safeParse(undefined).data;
+  const optionsChanged = Object.keys(options).some((k) => !sameValue(options[k], previousOption(k)));
+  const resume = def.jobs?.resume.needed(olds) === true;
+  return { changed: [...changed], replaces, patch, optionsChanged, resume };
+}
+
+/** Check failures from zod issues, leaving out values still unknown during preview. */
+function failuresOf(issues: readonly z.core.$ZodIssue[], args: Plain): dynamic.CheckFailure[] {
+  const known = issues.filter((i) => !unknownAt(args, i.path));
+  return issuesFromZod(known).map((i) => ({ property: i.path, reason: i.message }));
+}
+
+/** Builds the dynamic provider of a resource definition. */
+export function dynamicProvider<Remote extends { id: string }>(
+  definition: ResourceDefinition<Remote>,
+): dynamic.ResourceProvider {
+  const def = definition as unknown as Definition;
+
+  const read = (remote: { id: string }, fields: Readonly<Record<string, (r: never) => unknown>>): Plain =>
+    compact(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f(remote as never)])));
+  const argsOf = (remote: { id: string }) => read(remote, def.args);
+
+  /** The service's object in the outputs' shape (also what a refresh reports). */
+  const observedOutputs = (remote: { id: string }, options: Plain, extra: Partial<ProviderState> = {}): Plain => {
+    const observed = argsOf(remote);
+    const state: ProviderState = { observed, fingerprint: def.manageExisting?.fingerprint?.of(remote), ...extra };
+    return compact({ ...observed, ...read(remote, def.computed), ...options, ...encodeState(state) });
+  };
+
+  /** Outputs after a write: the service's object, the options, and hashes of the secrets sent. */
+  const outputsAfterWrite = (remote: { id: string }, args: Plain, options: Plain, previous?: SecretHashes): Plain => {
+    const outputs = observedOutputs(remote, options, {
+      secretHashes: hashSecrets(args, secretPathsOf(def, args), previous),
+    });
+    // Our write produced this fingerprint: later reads compare theirs against it.
+    if (outputs.fingerprint !== undefined) outputs.appliedFingerprint = outputs.fingerprint;
+    return outputs;
+  };
+
+  const settle = async (
+    client: SecretOpsClient,
+    remote: { id: string },
+    args: Plain,
+    options: Plain,
+    previous?: SecretHashes,
+  ) => {
+    if (!def.jobs) return remote;
+    try {
+      return await def.jobs.settle(client, remote, options);
+    } catch (e) {
+      if (!(e instanceof SettleFailure)) throw e;
+      // The shape the dynamic-provider host turns into a partial failure: the resource stays in state.
+      const properties = outputsAfterWrite(e.remote as { id: string }, args, options, previous);
+      throw Object.assign(new Error(e.message), { id: remote.id, properties, reasons: [e.message] });
+    }
+  };
+
+  return {
+    async check(olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
+      const { args, options } = split(def, news);
+      const failures: dynamic.CheckFailure[] = [...(def.manageExisting?.transitionFailures?.(olds ?? {}, news) ?? [])];
+      const parsedOptions = def.options.safeParse(options);
+      if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
+      // The kind is not known yet during preview: nothing more to check until it is.
+      if (def.kindField && unknownAt(args, [def.kindField])) return { inputs: news, failures };
+      const schemas = def.schemas(args);
+      if (typeof schemas === "string") {
+        failures.push({ property: def.kindField ?? "", reason: schemas });
+        return { inputs: news, failures };
+      }
+      const parsed = schemas.args.safeParse(args);
+      if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
+      for (const issue of schemas.rules?.(parsed.data as never) ?? []) {
+        if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
+      }
+      if (failures.length || !parsedOptions.success) return { inputs: news, failures };
+      const inputs: Plain = { ...(parsed.data as Plain), ...parsedOptions.data };
+      if (def.kindField) inputs[def.kindField] = args[def.kindField];
+      return { inputs };
+    },
+
+    async diff(_id: string, olds: Plain, news: Plain): Promise<dynamic.DiffResult> {
+      const { args, options } = split(def, news);
+      const p = plan(def, args, options, olds);
+      return {
+        changes: p.changed.length > 0 || p.optionsChanged || p.resume || p.replaces.length > 0,
+        replaces: p.replaces,
+        deleteBeforeReplace: p.replaces.length > 0 && def.deleteBeforeReplace,
+      };
+    },
+
+    async create(inputs: Plain): Promise<dynamic.CreateResult> {
+      const client = apiClient();
+      const { args, options } = split(def, inputs);
+      let remote: { id: string } | undefined;
+      if (options.adoptExisting || def.manageExisting) {
+        remote = await def.find(client, args);
+        if (!remote && def.manageExisting) throw new Error(def.manageExisting.notFound(args));
+        if (remote) {
+          // Adoption: the found object is the last known state; apply what the program changes.
+          const { patch } = plan(def, args, options, encodeState({ observed: argsOf(remote) }));
+          if (Object.keys(patch).length) remote = await def.update(client, remote.id, patch, args, options);
+        }
+      }
+      if (!remote) {
+        if (!def.create) throw new Error(`${def.type} cannot be created`);
+        try {
+          remote = await def.create(client, args, options);
+        } catch (e) {
+          // The request may have reached the service: look before anything is retried.
+          if (!isAmbiguous(e)) throw e;
+          remote = await def.find(client, args);
+          if (!remote) throw e;
+        }
+      }
+      remote = await settle(client, remote, args, options);
+      return { id: remote.id, outs: outputsAfterWrite(remote, args, options) };
+    },
+
+    async read(id: string, outs: Plain): Promise<dynamic.ReadResult> {
+      const remote = await def.read(apiClient(), id, outs);
+      if (!remote) return { id: "", props: {} };
+      const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
+      // Secret hashes and the applied fingerprint record our last write: a refresh keeps them.
+      const { secretHashes, appliedFingerprint } = decodeState(outs);
+      const props = observedOutputs(remote, options, { secretHashes, appliedFingerprint });
+      // Inputs follow the service, so the next preview shows drift against the program.
+      return { id, props, inputs: compact({ ...argsOf(remote), ...options }) };
+    },
+
+    async update(id: string, olds: Plain, news: Plain): Promise<dynamic.UpdateResult> {
+      const client = apiClient();
+      const { args, options } = split(def, news);
+      const p = plan(def, args, options, olds);
+      const previous = decodeState(olds).secretHashes;
+      let remote: { id: string };
+      if (Object.keys(p.patch).length) remote = await def.update(client, id, p.patch, olds, options);
+      else if (p.resume) remote = await def.jobs!.resume.run(client, id, olds);
+      // Only provider options changed: nothing to send.
+      else return { outs: { ...olds, ...options } };
+      remote = await settle(client, remote, args, options, previous);
+      return { outs: outputsAfterWrite(remote, args, options, previous) };
+    },
+
+    async delete(id: string, outs: Plain): Promise<void> {
+      try {
+        await def.delete(apiClient(), id, outs);
+      } catch (e) {
+        if (!isNotFound(e)) throw e; // already gone is what delete wants
+      }
+    },
+  };
+}

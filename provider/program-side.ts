@@ -1,0 +1,106 @@
+import * as pulumi from "@pulumi/pulumi";
+import { type DefinitionShape, type ResourceType, outputNames, secretArgs } from "./definition";
+
+/**
+ * Runs in the Pulumi program: the resource classes, built from their definitions.
+ *
+ * The engine serializes each resource's provider into state (`__provider`). Ours captures only
+ * the resource type: every method loads the implementation by package name inside the provider
+ * process (`secretops-pulumi/runtime`, provider/provider-process.ts). So state stays small, the
+ * code that runs is the installed package's, and no credential can ever be captured (they are
+ * read in the provider process from stack config or the environment, see provider/config.ts).
+ */
+
+const serialized = new Map<ResourceType, pulumi.dynamic.ResourceProvider>();
+
+/**
+ * The serialized provider of a type, one object per type: the SDK caches a serialized closure
+ * per object, so every resource of a type after the first costs no serialization.
+ */
+export function serializedProvider(type: ResourceType): pulumi.dynamic.ResourceProvider {
+  let provider = serialized.get(type);
+  if (!provider) {
+    provider = {
+      configure: (req) => require("secretops-pulumi/runtime").configure(req),
+      check: (olds, news) => require("secretops-pulumi/runtime").provider(type).check(olds, news),
+      diff: (id, olds, news) => require("secretops-pulumi/runtime").provider(type).diff(id, olds, news),
+      create: (inputs) => require("secretops-pulumi/runtime").provider(type).create(inputs),
+      read: (id, props) => require("secretops-pulumi/runtime").provider(type).read(id, props),
+      update: (id, olds, news) => require("secretops-pulumi/runtime").provider(type).update(id, olds, news),
+      delete: (id, props) => require("secretops-pulumi/runtime").provider(type).delete(id, props),
+    };
+    serialized.set(type, provider);
+  }
+  return provider;
+}
+
+/** The module of every type token: `pulumi-nodejs:dynamic/secretops:<type>`. */
+export const TYPE_MODULE = "secretops";
+
+/**
+ * The props a resource registers: its args, with the top-level args holding secrets wrapped as
+ * secrets (encrypted in state, masked in previews), and every output name present so the engine
+ * exposes it.
+ */
+function registerProps(
+  args: object,
+  secrets: readonly string[],
+  outputs: readonly string[],
+): Record<string, pulumi.Input<unknown>> {
+  const props: Record<string, pulumi.Input<unknown>> = {};
+  for (const name of outputs) props[name] = undefined;
+  for (const [k, v] of Object.entries(args)) {
+    if (v === undefined) continue;
+    props[k] = secrets.includes(k) ? pulumi.secret(v) : v;
+  }
+  return props;
+}
+
+/** The output type of a definition: one `Output` per arg and per computed field. */
+export type OutputsOf<D extends DefinitionShape> = {
+  readonly [K in keyof D["args"] | keyof D["computed"]]: pulumi.Output<
+    K extends keyof D["args"]
+      ? ReturnType<D["args"][K]>
+      : K extends keyof D["computed"]
+        ? ReturnType<D["computed"][K]>
+        : never
+  >;
+};
+
+/** A resource class: `new R(name, args, opts)`, with the definition's outputs declared. */
+export type ResourceClass<Args, D extends DefinitionShape> = new (
+  name: string,
+  args: Args,
+  opts?: pulumi.CustomResourceOptions,
+) => pulumi.dynamic.Resource & OutputsOf<D>;
+
+/** The resource class of a definition, taking `Args`. */
+export function resourceClass<Args extends object, D extends DefinitionShape>(definition: D): ResourceClass<Args, D> {
+  const outputs = outputNames(definition);
+  const secrets = secretArgs(definition);
+  class Resource extends pulumi.dynamic.Resource {
+    constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
+      super(
+        serializedProvider(definition.type),
+        name,
+        registerProps(args, secrets, outputs),
+        {
+          ...opts,
+          additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets, "secretHashes"],
+        },
+        TYPE_MODULE,
+        definition.type,
+      );
+    }
+  }
+  return Resource as unknown as ResourceClass<Args, D>;
+}
+
+/** Deeply `pulumi.Input`-wrapped version of an args shape. */
+export type DeepInput<T> = T extends string | number | boolean | null | undefined
+  ? pulumi.Input<T>
+  : T extends readonly (infer U)[]
+    ? pulumi.Input<DeepInput<U>[]>
+    : T extends object
+      ? pulumi.Input<{ [K in keyof T]: DeepInput<T[K]> }>
+      : pulumi.Input<T>;
