@@ -13,7 +13,7 @@ import {
   uuid,
 } from "../sdk/schemas";
 import type { AppConnectionCredentials, AppConnectionUpdateInput } from "../sdk";
-import { type ResourceDefinition, defineResource } from "./definition";
+import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type DeepInput, resourceClass } from "./program-side";
 
@@ -82,7 +82,7 @@ const settingsArgs = perRow((kind: AppConnectionKind) =>
     }),
 );
 
-export const appConnectionSettingsDefinition = defineResource<RemoteConnection, ResourceDefinition<RemoteConnection>>({
+export const appConnectionSettingsDefinition = defineResource<RemoteConnection>()({
   type: "AppConnectionSettings",
   kindField: "app",
   schemas(args) {

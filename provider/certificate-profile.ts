@@ -13,7 +13,7 @@ import {
   externalConfigs,
   scepConfig,
 } from "../sdk/schemas";
-import { type ResourceDefinition, defineResource } from "./definition";
+import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type DeepInput, resourceClass } from "./program-side";
 
@@ -93,7 +93,7 @@ const currentConfig = (key: ConfigKey) => (p: RemoteProfile) => {
   return acme;
 };
 
-export const certificateProfileDefinition = defineResource<RemoteProfile, ResourceDefinition<RemoteProfile>>({
+export const certificateProfileDefinition = defineResource<RemoteProfile>()({
   type: "CertificateProfile",
   schemas: () => ({
     args: certificateProfileOperations.create.body,

@@ -109,11 +109,13 @@ export class SettleFailure<Remote> extends Error {
   }
 }
 
-/** Declares a resource; the identity function that keeps `Remote` and the entries' types. */
-export function defineResource<Remote extends { id: string }, const D extends ResourceDefinition<Remote>>(
-  definition: D & ResourceDefinition<Remote>,
-): D {
-  return definition;
+/**
+ * Declares a resource: `defineResource<Remote>()({...})`. Curried so that `Remote` types the
+ * mapping's parameters while the definition keeps its own literal type, from which the class's
+ * output names and types follow.
+ */
+export function defineResource<Remote extends { id: string }>() {
+  return <const D extends ResourceDefinition<Remote>>(definition: D): D => definition;
 }
 
 /** What the derivations below read of a definition, whatever its `Remote`. */

@@ -9,7 +9,7 @@ import {
   secretRotationOperations,
 } from "../sdk/schemas";
 import type { RotationParametersInput, SecretsMappingInput } from "../sdk";
-import { type ResourceDefinition, defineResource } from "./definition";
+import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type DeepInput, resourceClass } from "./program-side";
 
@@ -61,7 +61,7 @@ const options = z.object({
   revokeGeneratedCredentials: z.boolean().default(false),
 });
 
-export const secretRotationDefinition = defineResource<RemoteRotation, ResourceDefinition<RemoteRotation>>({
+export const secretRotationDefinition = defineResource<RemoteRotation>()({
   type: "SecretRotation",
   kindField: "type",
   schemas(args) {

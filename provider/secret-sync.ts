@@ -9,7 +9,7 @@ import {
   syncDestination,
   uuid,
 } from "../sdk/schemas";
-import { type ResourceDefinition, SettleFailure, defineResource } from "./definition";
+import { SettleFailure, defineResource } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { type DeepInput, resourceClass } from "./program-side";
 import type { Plain } from "./values";
@@ -128,7 +128,7 @@ async function pollSync(
 
 const inProgress = (status: string | null | undefined) => status === "pending" || status === "running";
 
-export const secretSyncDefinition = defineResource<RemoteSync, ResourceDefinition<RemoteSync>>({
+export const secretSyncDefinition = defineResource<RemoteSync>()({
   type: "SecretSync",
   kindField: "destination",
   schemas(args) {

@@ -94,6 +94,13 @@ export const EnvironmentRefSchema = z.object({
 });
 export const FolderRefSchema = z.object({ path: z.string(), id: z.string().optional() });
 
+/** The objects a sync or a rotation comes back with: its connection, environment and folder. */
+export const folderJoins = {
+  connection: ConnectionRefSchema.nullish(),
+  environment: EnvironmentRefSchema.nullish(),
+  folder: FolderRefSchema.nullish(),
+};
+
 /**
  * `rotateAtUtc`. The service checks only the ranges, not that the numbers are whole
  * (docs/service-api.md §9).

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import {
-  ConnectionRefSchema,
-  EnvironmentRefSchema,
-  FolderRefSchema,
+  folderJoins,
   dateTime,
   description,
   environmentSlug,
@@ -208,9 +206,7 @@ export const SecretRotationSchema = z.object({
   lastRotationJobId: z.string().nullish(),
   nextRotationAt: dateTime.nullish(),
   isLastRotationManual: z.boolean().optional(),
-  connection: ConnectionRefSchema.nullish(),
-  environment: EnvironmentRefSchema.nullish(),
-  folder: FolderRefSchema.nullish(),
+  ...folderJoins,
 });
 export type SecretRotation = z.infer<typeof SecretRotationSchema>;
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import {
-  ConnectionRefSchema,
-  EnvironmentRefSchema,
-  FolderRefSchema,
+  folderJoins,
   dateTime,
   description,
   environmentSlug,
@@ -225,9 +223,7 @@ export const SecretSyncSchema = z.object({
   lastRemoveJobId: z.string().nullish(),
   lastRemoveMessage: z.string().nullish(),
   lastRemovedAt: dateTime.nullish(),
-  connection: ConnectionRefSchema.nullish(),
-  environment: EnvironmentRefSchema.nullish(),
-  folder: FolderRefSchema.nullish(),
+  ...folderJoins,
 });
 export type SecretSync = z.infer<typeof SecretSyncSchema>;
 

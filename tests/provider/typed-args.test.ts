@@ -1,7 +1,11 @@
+import type * as pulumi from "@pulumi/pulumi";
 import type {
+  AppConnectionSettings,
   AppConnectionSettingsArgs,
   CertificateProfileArgs,
+  SecretRotation,
   SecretRotationArgs,
+  SecretSync,
   SecretSyncArgs,
 } from "../../provider";
 
@@ -76,6 +80,18 @@ export const auth0Rotation: AppConnectionSettingsArgs = {
   connectionId: "c",
   isAutoRotationEnabled: true,
 };
+
+// Outputs are declared from each definition's mapping, with its types; an output it does not
+// map does not exist.
+export function outputs(sync: SecretSync, rotation: SecretRotation, settings: AppConnectionSettings) {
+  const projectId: pulumi.Output<string> = sync.projectId;
+  const status: pulumi.Output<string | null | undefined> = sync.syncStatus;
+  const interval: pulumi.Output<number> = rotation.rotationInterval;
+  const name: pulumi.Output<string> = settings.name;
+  // @ts-expect-error no such output
+  const nope = sync.rotationInterval;
+  return [projectId, status, interval, name, nope];
+}
 
 it("typed args compile as intended", () => {
   expect(ok).toHaveLength(2);
