@@ -132,19 +132,25 @@ export const commonSyncOptions = {
   initialSyncBehavior: z.enum(initialSyncBehaviors),
   keySchema: keySchema.optional(),
   disableSecretDeletion: z.boolean().optional(),
+  /** Also sync the subfolders of `secretPath` (newest servers; older ones ignore it). */
+  recursive: z.boolean().optional(),
 };
 export type CommonSyncOptions = z.input<z.ZodObject<typeof commonSyncOptions>>;
 
 /** `syncOptions` for a destination. `initialSyncBehavior` is required, on PATCH too. */
 export function syncOptionsSchema(dest: SyncDestination) {
   const shape = { ...commonSyncOptions, ...dest.extraSyncOptions };
-  return (dest.looseSyncOptions ? z.looseObject(shape) : z.object(shape)).refine(
-    (o) => dest.canImport || o.initialSyncBehavior === "overwrite-destination",
-    {
+  return (dest.looseSyncOptions ? z.looseObject(shape) : z.object(shape))
+    .refine((o) => dest.canImport || o.initialSyncBehavior === "overwrite-destination", {
       error: `${dest.label} only supports the overwrite-destination initial sync behavior`,
       path: ["initialSyncBehavior"],
-    },
-  );
+    })
+    .refine((o) => !o.recursive || o.initialSyncBehavior === "overwrite-destination", {
+      // The service's words (docs/service-api.md §9).
+      error:
+        "A sync that includes subfolders cannot also import existing secrets from the destination, because there is no single folder to import them into. Turn off subfolders, or set the first sync to overwrite the destination.",
+      path: ["recursive"],
+    });
 }
 
 export const syncName = slug("name", 256);

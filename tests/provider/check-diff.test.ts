@@ -71,6 +71,23 @@ describe("check", () => {
     ]);
   });
 
+  it("syncOptions.recursive: subfolders only with the overwrite-destination initial sync", async () => {
+    const recursive = (initialSyncBehavior: string) => ({
+      ...syncArgs,
+      syncOptions: { initialSyncBehavior, recursive: true },
+    });
+    const ok = await sync.check!({}, recursive("overwrite-destination"));
+    expect(ok.failures ?? []).toEqual([]);
+    expect(ok.inputs.syncOptions).toEqual({ initialSyncBehavior: "overwrite-destination", recursive: true });
+    expect((await sync.check!({}, recursive("import-prioritize-source"))).failures).toEqual([
+      {
+        property: "syncOptions.recursive",
+        reason:
+          "A sync that includes subfolders cannot also import existing secrets from the destination, because there is no single folder to import them into. Turn off subfolders, or set the first sync to overwrite the destination.",
+      },
+    ]);
+  });
+
   it("rejects config objects that do not belong to the enrollment type, and a missing required one", async () => {
     const base = {
       projectId: "p",

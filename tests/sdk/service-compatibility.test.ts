@@ -183,6 +183,26 @@ describe("the service's own defaults work end to end", () => {
   });
 });
 
+describe("syncOptions.recursive", () => {
+  test("is sent, stored and returned; with an import behaviour the SDK and the emulator refuse it alike", async () => {
+    const s = await client.secretSyncs.create(
+      "vercel",
+      vercelSync(uniq("recursive"), { syncOptions: { initialSyncBehavior: "overwrite-destination", recursive: true } }),
+    );
+    expect(s.syncOptions).toMatchObject({ recursive: true });
+    const body = vercelSync(uniq("recursive-import"), {
+      syncOptions: { initialSyncBehavior: "import-prioritize-source", recursive: true },
+    });
+    const err = (await rejection(client.secretSyncs.create("vercel", body))) as SecretOpsValidationError;
+    expect(err.issues.map((i) => i.path)).toEqual(["syncOptions.recursive"]);
+    expect422(
+      await api.post("/api/v1/secret-syncs/vercel", body),
+      ["syncOptions", "recursive"],
+      err.issues[0]!.message,
+    );
+  });
+});
+
 describe("duplicate-destination check", () => {
   test("answers whether another sync of the organization already pushes to a destination", async () => {
     const name = uniq("dest-a");
