@@ -92,7 +92,8 @@ export function clientFrom(config: ConfigReader | undefined): SecretOpsClient {
   const options = {
     timeoutMs: s.timeoutMs,
     userAgent: "secretops-pulumi",
-    rateLimit: { readsPerMinute: s.readsPerMinute ?? 60, writesPerMinute: s.writesPerMinute ?? 200 },
+    // Caps only when set: otherwise the budget the service advertises (sdk/throttle.ts).
+    rateLimit: { readsPerMinute: s.readsPerMinute, writesPerMinute: s.writesPerMinute },
   };
   if (s.token) return new SecretOpsClient({ baseUrl: s.apiUrl, token: s.token }, options);
   if (s.clientId && s.clientSecret) {

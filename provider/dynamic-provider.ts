@@ -65,7 +65,7 @@ function replaceable(def: Definition, args: Plain): string[] {
 
 /** What it takes to go from the state `olds` to the program's `args` and `options`. */
 export function plan(def: Definition, args: Plain, options: Plain, olds: Plain): Plan {
-  const state = decodeState(olds);
+  const state = decodeState(olds, Object.keys(def.args));
   const secretPaths = secretPathsOf(def, args);
   const plainArgs = withoutPaths(args, secretPaths);
   const differs = (k: string) => containsUnknown(args[k]) || !sameValue(args[k], state.observed[k]);
@@ -113,9 +113,8 @@ export function dynamicProvider<Remote extends { id: string }>(
 
   /** The service's object in the outputs' shape (also what a refresh reports). */
   const observedOutputs = (remote: { id: string }, options: Plain, extra: Partial<ProviderState> = {}): Plain => {
-    const observed = argsOf(remote);
-    const state: ProviderState = { observed, fingerprint: def.manageExisting?.fingerprint?.of(remote), ...extra };
-    return compact({ ...observed, ...read(remote, def.computed), ...options, ...encodeState(state) });
+    const state = { fingerprint: def.manageExisting?.fingerprint?.of(remote), ...extra };
+    return compact({ ...argsOf(remote), ...read(remote, def.computed), ...options, ...encodeState(state) });
   };
 
   /** Outputs after a write: the service's object, the options, and hashes of the secrets sent. */
@@ -189,7 +188,7 @@ export function dynamicProvider<Remote extends { id: string }>(
         if (!remote && def.manageExisting) throw new Error(def.manageExisting.notFound(args));
         if (remote) {
           // Adoption: the found object is the last known state; apply what the program changes.
-          const { patch } = plan(def, args, options, encodeState({ observed: argsOf(remote) }));
+          const { patch } = plan(def, args, options, argsOf(remote));
           if (Object.keys(patch).length) remote = await def.update(client, remote.id, patch, args, options);
         }
       }
@@ -213,7 +212,7 @@ export function dynamicProvider<Remote extends { id: string }>(
       if (!remote) return { id: "", props: {} };
       const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
       // Secret hashes and the applied fingerprint record our last write: a refresh keeps them.
-      const { secretHashes, appliedFingerprint } = decodeState(outs);
+      const { secretHashes, appliedFingerprint } = decodeState(outs, []);
       const props = observedOutputs(remote, options, { secretHashes, appliedFingerprint });
       // Inputs follow the service, so the next preview shows drift against the program.
       return { id, props, inputs: compact({ ...argsOf(remote), ...options }) };
@@ -223,7 +222,7 @@ export function dynamicProvider<Remote extends { id: string }>(
       const client = apiClient();
       const { args, options } = split(def, news);
       const p = plan(def, args, options, olds);
-      const previous = decodeState(olds).secretHashes;
+      const previous = decodeState(olds, []).secretHashes;
       let remote: { id: string };
       if (Object.keys(p.patch).length) remote = await def.update(client, id, p.patch, olds, options);
       else if (p.resume) remote = await def.jobs!.resume.run(client, id, olds);

@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { type DefinitionShape, type ResourceType, outputNames, secretArgs } from "./definition";
 
@@ -5,22 +7,28 @@ import { type DefinitionShape, type ResourceType, outputNames, secretArgs } from
  * Runs in the Pulumi program: the resource classes, built from their definitions.
  *
  * The engine serializes each resource's provider into state (`__provider`). Ours captures only
- * the resource type: every method loads the implementation by package name inside the provider
- * process (`secretops-pulumi/runtime`, provider/provider-process.ts). So state stays small, the
- * code that runs is the installed package's, and no credential can ever be captured (they are
- * read in the provider process from stack config or the environment, see provider/config.ts).
+ * the resource type: the implementation is loaded by package name inside the provider process
+ * (provider/provider-process.ts). So state stays small, the code that runs is the installed
+ * package's, and no credential can ever be captured (they are read in the provider process from
+ * stack config or the environment, see provider/config.ts).
  */
 
 const serialized = new Map<ResourceType, pulumi.dynamic.ResourceProvider>();
 
 /**
- * The serialized provider of a type, one object per type: the SDK caches a serialized closure
- * per object, so every resource of a type after the first costs no serialization.
+ * The serialized provider of a type, one object per type (the SDK caches a serialized closure
+ * per object, so every resource of a type after the first costs no serialization).
+ *
+ * Installed from a registry, it is the module `secretops-pulumi/runtime/<type>` itself: the
+ * engine serializes a module installed in node_modules as a `require` of it, a few hundred bytes
+ * in each resource's state (twice: inputs and outputs). A checkout linked into node_modules
+ * (this repository's tests) is not under node_modules once symlinks are resolved, so it gets
+ * the same methods as functions that require the package by name, which serialize larger.
  */
 export function serializedProvider(type: ResourceType): pulumi.dynamic.ResourceProvider {
   let provider = serialized.get(type);
   if (!provider) {
-    provider = {
+    provider = installedRuntimeModule(type) ?? {
       configure: (req) => require("secretops-pulumi/runtime").configure(req),
       check: (olds, news) => require("secretops-pulumi/runtime").provider(type).check(olds, news),
       diff: (id, olds, news) => require("secretops-pulumi/runtime").provider(type).diff(id, olds, news),
@@ -32,6 +40,16 @@ export function serializedProvider(type: ResourceType): pulumi.dynamic.ResourceP
     serialized.set(type, provider);
   }
   return provider;
+}
+
+/** `secretops-pulumi/runtime/<type>`, when this package is installed under node_modules. */
+function installedRuntimeModule(type: ResourceType): pulumi.dynamic.ResourceProvider | undefined {
+  try {
+    const file = fs.realpathSync(require.resolve(`secretops-pulumi/runtime/${type}`));
+    return file.split(path.sep).includes("node_modules") ? require(file) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The module of every type token: `pulumi-nodejs:dynamic/secretops:<type>`. */

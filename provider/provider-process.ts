@@ -32,3 +32,16 @@ export function provider(type: ResourceType): dynamic.ResourceProvider {
 export function configure(req: dynamic.ConfigureRequest): void {
   configureSettings(req.config);
 }
+
+/** The methods of a type's provider, as a module's exports: `secretops-pulumi/runtime/<type>`. */
+export function providerModule(type: ResourceType): Required<dynamic.ResourceProvider> {
+  return {
+    configure: async (req) => configure(req),
+    check: (olds, news) => provider(type).check!(olds, news),
+    diff: (id, olds, news) => provider(type).diff!(id, olds, news),
+    create: (inputs) => provider(type).create(inputs),
+    read: (id, props) => provider(type).read!(id, props),
+    update: (id, olds, news) => provider(type).update!(id, olds, news),
+    delete: (id, props) => provider(type).delete!(id, props),
+  };
+}

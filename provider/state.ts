@@ -3,6 +3,8 @@ import { type Plain, type SecretHashes, isPlainObject } from "./values";
 /**
  * What the provider keeps in a resource's outputs beside the outputs themselves, in one typed
  * record. The keys are the ones stacks written by earlier releases hold, so they read the same.
+ * `observed` is not written any more: it is exactly the args-shaped outputs (state stays small),
+ * and older state's copy is still read.
  */
 export interface ProviderState {
   /** What the service last reported, in the args' shape: diff compares the program against exactly this. */
@@ -15,21 +17,25 @@ export interface ProviderState {
   appliedFingerprint?: string;
 }
 
-const KEYS = ["observed", "secretHashes", "fingerprint", "appliedFingerprint"] as const;
-
-/** The provider state held in a resource's outputs (from any release). */
-export function decodeState(outs: Plain): ProviderState {
+/** The provider state held in a resource's outputs (from any release); `argNames` are the args-shaped outputs. */
+export function decodeState(outs: Plain, argNames: readonly string[]): ProviderState {
   return {
-    observed: isPlainObject(outs.observed) ? outs.observed : {},
+    observed: isPlainObject(outs.observed)
+      ? outs.observed
+      : Object.fromEntries(argNames.filter((k) => outs[k] !== undefined).map((k) => [k, outs[k]])),
     secretHashes: isPlainObject(outs.secretHashes) ? (outs.secretHashes as unknown as SecretHashes) : undefined,
     fingerprint: typeof outs.fingerprint === "string" ? outs.fingerprint : undefined,
     appliedFingerprint: typeof outs.appliedFingerprint === "string" ? outs.appliedFingerprint : undefined,
   };
 }
 
-/** The provider state as output properties (undefined ones left out by the caller's `compact`). */
-export function encodeState(state: ProviderState): Plain {
-  return Object.fromEntries(KEYS.map((k) => [k, state[k]]));
+/**
+ * The provider state as output properties, beside the args-shaped outputs that are `observed`.
+ * Secret hashes are kept only when there is a secret (undefined ones are left out by the caller).
+ */
+export function encodeState(state: Omit<ProviderState, "observed">): Plain {
+  const hashes = state.secretHashes && Object.keys(state.secretHashes.values).length ? state.secretHashes : undefined;
+  return { secretHashes: hashes, fingerprint: state.fingerprint, appliedFingerprint: state.appliedFingerprint };
 }
 
 /** The fingerprint drifted: the service's differs from the one our last write produced. */

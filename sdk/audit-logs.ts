@@ -1,5 +1,11 @@
 import type { Transport } from "./http";
-import { type AuditLogEntry, type AuditLogQuery, MAX_AUDIT_LOG_PAGE, auditLogClientOperations } from "./schemas";
+import {
+  type AuditLogEntry,
+  type AuditLogQuery,
+  MAX_AUDIT_LOG_PAGE,
+  auditLogClientOperations,
+  dateRangeRule,
+} from "./schemas";
 
 /**
  * Audit logs. The filter rules (environment/secretPath/secretKey need projectId, date
@@ -24,7 +30,8 @@ export class AuditLogsApi {
    * Offsets shift when new entries arrive at the top (the order is newest first). Unless the
    * caller fixed `endDate`, the walk therefore pins `endDate` just after the newest entry of the
    * first page, taken from the service's own timestamps, so later entries cannot push any entry
-   * into the next page a second time.
+   * into the next page a second time. (Not when `startDate` lies more than 3 months back: the
+   * service refuses such a range, so that walk goes unpinned.)
    */
   async *iterate(filters: AuditLogQuery = {}): AsyncGenerator<AuditLogEntry, void, undefined> {
     const pageSize = filters.limit ?? MAX_AUDIT_LOG_PAGE;
@@ -33,7 +40,13 @@ export class AuditLogsApi {
     for (;;) {
       const page = await this.list({ ...filters, endDate, offset, limit: pageSize });
       const newest = page.length > 0 ? Date.parse(page[0]!.createdAt) : NaN;
-      if (endDate === undefined && !Number.isNaN(newest)) endDate = new Date(newest + 1).toISOString();
+      if (endDate === undefined && !Number.isNaN(newest)) {
+        // Only a pin the service takes: with a start more than 3 months back, a pinned end would
+        // break its range rule, so such a walk goes on unpinned.
+        const pinned = new Date(newest + 1);
+        const start = filters.startDate === undefined ? undefined : new Date(filters.startDate);
+        if (!start || !dateRangeRule(start, pinned)) endDate = pinned.toISOString();
+      }
       offset += page.length;
       const last = page.length < Number(pageSize);
       yield* page;

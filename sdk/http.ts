@@ -112,10 +112,14 @@ export class Transport {
     this.http.interceptors.response.use(
       (res) => {
         this.log(res.config, res.status);
+        this.learn(res.config, res.headers);
         return res;
       },
       (err: unknown) => {
-        if (axios.isAxiosError(err) && err.config) this.log(err.config, err.response?.status ?? null, err.code);
+        if (axios.isAxiosError(err) && err.config) {
+          this.log(err.config, err.response?.status ?? null, err.code);
+          if (err.response) this.learn(err.config, err.response.headers);
+        }
         return Promise.reject(err);
       },
     );
@@ -196,6 +200,14 @@ export class Transport {
       throw toSdkError(err, meta);
     }
     return res.data;
+  }
+
+  /** Every response teaches the shared budget what the service advertises for its bucket. */
+  private learn(config: InternalAxiosRequestConfig, headers: unknown): void {
+    const meta = config.secretops;
+    if (meta && this.throttle && headers && typeof headers === "object") {
+      this.throttle.learn(meta.bucket, headers as Record<string, unknown>);
+    }
   }
 
   private log(config: InternalAxiosRequestConfig, status: number | null, code?: string): void {

@@ -1,17 +1,19 @@
 /**
- * Client-side throttling: stay under the service's per-minute limits (docs/service-api.md §8: 60 reads,
- * 200 writes per IP per 60 s; GET reads, POST/PATCH/DELETE write) instead of running into 429s.
+ * Client-side throttling: stay under the service's rate limits instead of running into 429s.
  *
  * A sliding-window log per (baseUrl, bucket): a request may start when fewer than `limit`
  * requests started in the last `windowMs`. The log lives in a module-level registry, so every
  * client instance and every concurrent call in this process that talks to the same service
- * shares one budget, as the service counts per IP, not per client object. Each caller passes its
- * own limit, so two clients with different settings still share the history and each respects
- * its own ceiling.
+ * shares one budget, as the service counts per IP, not per client object.
  *
- * Written here rather than taken from npm: it is a few dozen lines, nothing new can be installed
- * in this package, and the part that matters (one budget shared process-wide per service) is the
- * registry below, which a generic limiter would not provide anyway.
+ * The budget is learned: the service advertises its limit and window in `x-ratelimit-limit` and
+ * `x-ratelimit-reset` on every response (docs/service-api.md §8; paid plans allow far more than
+ * the self-hosted default of 60 reads and 200 writes per minute). Until a response has said so,
+ * the defaults apply. A client's `readsPerMinute`/`writesPerMinute`, when set, are a cap on top.
+ *
+ * Written here rather than taken from npm: the part that matters (one budget shared process-wide
+ * per service, learned from its answers) is the registry below, which a generic limiter would
+ * not provide.
  */
 
 import { SecretOpsValidationError } from "./errors";
@@ -19,19 +21,35 @@ import { SecretOpsValidationError } from "./errors";
 export type Bucket = "read" | "write";
 
 export interface RateLimitOptions {
-  /** Default 60 (the service's read limit). */
+  /** A cap on reads per window, on top of what the service advertises. Unset: the service's (60 until it says). */
   readsPerMinute?: number;
-  /** Default 200 (the service's write limit). */
+  /** A cap on writes per window, on top of what the service advertises. Unset: the service's (200 until it says). */
   writesPerMinute?: number;
-  /** Length of the window, default 60 000 ms. Tests shrink it together with the emulator's timeFactor. */
+  /** The window the caps count in, default 60 000 ms. Tests shrink it together with the emulator's timeFactor. */
   windowMs?: number;
 }
 
-export const defaultRateLimit: Required<RateLimitOptions> = {
+export const defaultRateLimit = {
   readsPerMinute: 60,
   writesPerMinute: 200,
   windowMs: 60_000,
-};
+} as const;
+
+/** What a response's `x-ratelimit-*` headers say about its bucket. */
+export interface AdvertisedLimit {
+  /** Requests per window. */
+  limit: number;
+  /** Seconds until the current window resets (whole seconds, rounded up). */
+  resetSeconds: number;
+}
+
+/** Reads the `x-ratelimit-*` headers of a response, if it has them. */
+export function advertisedLimit(headers: Record<string, unknown>): AdvertisedLimit | undefined {
+  const limit = Number(headers["x-ratelimit-limit"]);
+  const resetSeconds = Number(headers["x-ratelimit-reset"]);
+  if (!Number.isFinite(limit) || limit <= 0 || !Number.isFinite(resetSeconds) || resetSeconds < 0) return undefined;
+  return { limit, resetSeconds };
+}
 
 /**
  * The service counts in fixed windows that start with the first request it sees, and requests
@@ -47,16 +65,33 @@ export class SlidingWindowLimiter {
   /** Start times (ms) of the requests admitted within the longest window seen, oldest first. */
   private starts: number[] = [];
   private longestWindowMs = 0;
+  /**
+   * The service's limit and window, as its responses advertise them. The window is the longest
+   * `x-ratelimit-reset` seen: a response at the start of a window says the whole window.
+   */
+  advertised: { limit: number; windowMs: number } | undefined;
   /** Admissions are serialised, so waiting callers are served first come, first served. */
   private tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Resolves when a request may start; records that it did. */
-  acquire(limit: number, windowMs: number): Promise<void> {
-    const turn = this.tail.then(() => this.waitForSlot(limit, windowMs));
+  /**
+   * Resolves when a request may start; records that it did. `budget` may be a function: it is
+   * asked again each time the caller looks, so a budget learned meanwhile applies at once.
+   */
+  acquire(limit: number, windowMs: number): Promise<void>;
+  acquire(budget: () => { limit: number; windowMs: number }): Promise<void>;
+  acquire(a: number | (() => { limit: number; windowMs: number }), b?: number): Promise<void> {
+    const budget = typeof a === "function" ? a : () => ({ limit: a, windowMs: b! });
+    const turn = this.tail.then(() => this.waitForSlot(budget));
     this.tail = turn.catch(() => undefined);
     return turn;
+  }
+
+  /** Takes in what a response advertised; a waiting caller sees it at its next look. */
+  learn(a: AdvertisedLimit): void {
+    const windowMs = Math.max(this.advertised?.windowMs ?? 0, a.resetSeconds * 1000);
+    if (windowMs > 0) this.advertised = { limit: a.limit, windowMs };
   }
 
   /** Requests started within the last `windowMs` (for tests and diagnostics). */
@@ -65,9 +100,10 @@ export class SlidingWindowLimiter {
     return this.starts.filter((t) => t > since).length;
   }
 
-  private async waitForSlot(limit: number, windowMs: number): Promise<void> {
-    this.longestWindowMs = Math.max(this.longestWindowMs, windowMs);
+  private async waitForSlot(budget: () => { limit: number; windowMs: number }): Promise<void> {
     for (;;) {
+      const { limit, windowMs } = budget();
+      this.longestWindowMs = Math.max(this.longestWindowMs, windowMs);
       const now = this.now();
       while (this.starts.length > 0 && this.starts[0]! <= now - this.longestWindowMs) this.starts.shift();
       const recent = this.starts.filter((t) => t > now - windowMs);
@@ -75,9 +111,10 @@ export class SlidingWindowLimiter {
         this.starts.push(now);
         return;
       }
-      // The slot frees when the request `limit` places back leaves the window.
+      // The slot frees when the request `limit` places back leaves the window. Look again at
+      // least every second: a response may meanwhile have taught a larger budget.
       const freesAt = recent[recent.length - limit]! + windowMs;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(1, freesAt - now)));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(1, freesAt - now))));
     }
   }
 }
@@ -100,15 +137,20 @@ export function resetSharedLimiters(): void {
   registry.clear();
 }
 
-/** A client's view of the shared limiters: its own limits, the process-wide history. */
+/**
+ * A client's view of the shared limiters: the budget the service advertised (or the defaults),
+ * under the client's own caps, and the process-wide history.
+ */
 export class Throttle {
-  private readonly opts: Required<RateLimitOptions>;
+  private readonly windowMs: number;
   constructor(
     private readonly baseUrl: string,
-    opts: RateLimitOptions = {},
+    private readonly opts: RateLimitOptions = {},
   ) {
-    this.opts = { ...defaultRateLimit, ...opts };
-    const bad = Object.entries(this.opts).filter(([, v]) => !(typeof v === "number" && Number.isFinite(v) && v > 0));
+    this.windowMs = opts.windowMs ?? defaultRateLimit.windowMs;
+    const bad = Object.entries(opts).filter(
+      ([, v]) => v !== undefined && !(typeof v === "number" && Number.isFinite(v) && v > 0),
+    );
     if (bad.length)
       throw new SecretOpsValidationError(
         bad.map(([k]) => ({ path: `rateLimit.${k}`, message: "must be a positive number" })),
@@ -116,7 +158,29 @@ export class Throttle {
   }
 
   acquire(bucket: Bucket): Promise<void> {
-    const limit = bucket === "read" ? this.opts.readsPerMinute : this.opts.writesPerMinute;
-    return sharedLimiter(this.baseUrl, bucket).acquire(limit, safeWindowMs(this.opts.windowMs));
+    const limiter = sharedLimiter(this.baseUrl, bucket);
+    return limiter.acquire(() => this.budget(bucket, limiter.advertised));
+  }
+
+  /** Takes in a response's `x-ratelimit-*` headers for its bucket. */
+  learn(bucket: Bucket, headers: Record<string, unknown>): void {
+    const a = advertisedLimit(headers);
+    if (a) sharedLimiter(this.baseUrl, bucket).learn(a);
+  }
+
+  /**
+   * The budget: what the service advertised, under this client's cap; before the service has
+   * said anything, the cap, else the default. Then the safety margin.
+   */
+  private budget(bucket: Bucket, advertised: { limit: number; windowMs: number } | undefined) {
+    const cap = bucket === "read" ? this.opts.readsPerMinute : this.opts.writesPerMinute;
+    if (!advertised) {
+      const fallback = bucket === "read" ? defaultRateLimit.readsPerMinute : defaultRateLimit.writesPerMinute;
+      return { limit: cap ?? fallback, windowMs: safeWindowMs(this.windowMs) };
+    }
+    // A cap counts in the client's window; scaled to the advertised one.
+    const scaledCap =
+      cap === undefined ? Infinity : Math.max(1, Math.floor((cap * advertised.windowMs) / this.windowMs));
+    return { limit: Math.min(advertised.limit, scaledCap), windowMs: safeWindowMs(advertised.windowMs) };
   }
 }

@@ -73,12 +73,17 @@ const eventTypeList = (item: z.ZodType<string>) =>
  */
 function dateRange(q: { startDate?: string; endDate?: string }, ctx: z.core.$RefinementCtx) {
   if (!q.startDate || !q.endDate) return;
-  const start = new Date(q.startDate);
-  const end = new Date(q.endDate);
+  const broken = dateRangeRule(new Date(q.startDate), new Date(q.endDate));
+  if (broken) ctx.addIssue({ code: "custom", path: ["endDate"], message: broken });
+}
+
+/** The rule a start and an end date break together, if any: end before start, or over 3 calendar months apart. */
+export function dateRangeRule(start: Date, end: Date): string | undefined {
   const latest = new Date(start);
   latest.setUTCMonth(latest.getUTCMonth() + 3);
-  if (end < start) ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before start date" });
-  else if (end > latest) ctx.addIssue({ code: "custom", path: ["endDate"], message: "Dates must be within 3 months" });
+  if (end < start) return "End date cannot be before start date";
+  if (end > latest) return "Dates must be within 3 months";
+  return undefined;
 }
 
 /**

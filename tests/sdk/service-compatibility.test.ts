@@ -374,6 +374,35 @@ describe("audit-log dates", () => {
     );
   });
 
+  test("iterate pins the end of its walk only where the service takes the range", async () => {
+    const stub = await startStub();
+    try {
+      const viaStub = new SecretOpsClient({ baseUrl: stub.url, token: "t" }, { rateLimit: false });
+      const entry = (id: string) => ({
+        id,
+        createdAt: new Date().toISOString(),
+        event: { type: "get-secrets", metadata: {} },
+        actor: { type: "identity", metadata: {} },
+        orgId: "o",
+      });
+      const walk = async (startDate: string) => {
+        stub.requests.length = 0;
+        stub.queue({ status: 200, body: { auditLogs: [entry("a"), entry("b")] } });
+        stub.queue({ status: 200, body: { auditLogs: [entry("c")] } });
+        const ids: string[] = [];
+        for await (const e of viaStub.auditLogs.iterate({ startDate, limit: 2 })) ids.push(e.id);
+        expect(ids).toEqual(["a", "b", "c"]);
+        return new URL(stub.requests[1]!.url, stub.url).searchParams.get("endDate");
+      };
+      // A recent start: the second page is pinned to the first page's newest entry.
+      expect(await walk(new Date(Date.now() - 86_400_000).toISOString())).not.toBeNull();
+      // A start more than 3 months back: a pinned end would break the range rule, so none.
+      expect(await walk("2020-01-01T00:00:00Z")).toBeNull();
+    } finally {
+      await stub.close();
+    }
+  });
+
   test("the range rule is 3 calendar months", async () => {
     await expect(
       client.auditLogs.list({ startDate: "2025-01-31T00:00:00Z", endDate: "2025-04-30T00:00:00Z" }),

@@ -115,6 +115,44 @@ describe("throttling real requests (short window)", () => {
     expect(Date.now() - t0).toBeLessThan(1000);
   });
 
+  const advertising = (limit: number, resetSeconds: number) => ({
+    status: 200,
+    body: { appConnection: appConnection() },
+    headers: {
+      "x-ratelimit-limit": String(limit),
+      "x-ratelimit-remaining": String(limit - 1),
+      "x-ratelimit-reset": String(resetSeconds),
+    },
+  });
+
+  test("learns a larger budget from x-ratelimit-* and uses it at once", async () => {
+    // 150 reads: over the default 60 a minute, within the 1000 a second the service advertises.
+    stub.fallback(advertising(1000, 1));
+    const c = make({});
+    const t0 = Date.now();
+    await c.appConnections.get("postgres", ids.connection);
+    await Promise.all(Array.from({ length: 149 }, () => c.appConnections.get("postgres", ids.connection)));
+    expect(stub.requests).toHaveLength(150);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+  });
+
+  test("learns a smaller budget and keeps to it; the client's cap still applies under a larger one", async () => {
+    stub.fallback(advertising(3, 1));
+    const c = make({});
+    await c.appConnections.get("postgres", ids.connection); // teaches 3 a second
+    await Promise.all(Array.from({ length: 6 }, () => c.appConnections.get("postgres", ids.connection)));
+    let at = stub.requests.map((r) => r.at);
+    for (let i = 0; i + 3 < at.length; i++) expect(at[i + 3]! - at[i]!).toBeGreaterThanOrEqual(1000);
+
+    resetSharedLimiters();
+    stub.requests.length = 0;
+    stub.fallback(advertising(1000, 1));
+    const capped = make({ readsPerMinute: 2, windowMs: 1000 });
+    await Promise.all(Array.from({ length: 5 }, () => capped.appConnections.get("postgres", ids.connection)));
+    at = stub.requests.map((r) => r.at);
+    for (let i = 0; i + 2 < at.length; i++) expect(at[i + 2]! - at[i]!).toBeGreaterThanOrEqual(1000);
+  });
+
   test("rateLimit: false does not wait", async () => {
     // 70 reads: over the default budget of 60 a minute, so a throttled client would wait ~a minute.
     const c = make(false);

@@ -1,0 +1,554 @@
+/**
+ * `npm run bench`: the engine benchmark. Not a test: it measures, writes docs/benchmarks.md and
+ * prints one JSON line. Everything runs on this machine against the emulator on 127.0.0.1.
+ *
+ *   1. Wall time of up, a no-change preview, preview and up of a change to 10% of the resources,
+ *      refresh and destroy, for 50 and 200 secret syncs, each beside the same stack made of no-op
+ *      dynamic resources with the same args (the engine's own floor), operation by operation.
+ *   2. API calls per operation, from the emulator's request log.
+ *   3. State bytes per resource and `__provider` bytes, from `pulumi stack export`.
+ *   (1 to 3 use the package installed from `npm pack` in a program directory of its own.)
+ *   4. `up` of 200 syncs with the emulator enforcing the service's default limits (time-compressed:
+ *      a 15 s window) and then a raised limit it advertises, as a fraction of the minimum those
+ *      limits allow (the slower of the pacing floor and the same `up` without limits).
+ *   5. Peak memory iterating 10,000 and 100,000 audit entries through the SDK (a child process each).
+ *   6. The emulator's own throughput (scripts/bench-emulator.ts).
+ *
+ * BENCH_SIZES=50,200 changes the stack sizes, BENCH_REPEAT=3 the cycles whose medians count (the
+ * machines are shared and noisy); BENCH_SKIP=emulator,ratelimit,audit skips parts.
+ */
+import { execFileSync, fork } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { startEmulator } from "../emulator";
+import { SecretOpsClient } from "../sdk";
+
+const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
+const SIZES = (process.env.BENCH_SIZES ?? "50,200").split(",").map(Number);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
+const WINDOW_FACTOR = 0.25; // the emulator's 60 s rate-limit window compressed to 15 s
+const say = (s: string) => process.stderr.write(`[bench] ${s}\n`);
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+  at: string;
+}
+
+async function admin(emu: Emulator, route: string, init?: RequestInit): Promise<unknown> {
+  const r = await fetch(`${emu.url}/__admin${route}`, init);
+  if (!r.ok) throw new Error(`admin ${route}: ${r.status}`);
+  return r.json();
+}
+const requests = async (emu: Emulator) =>
+  ((await admin(emu, "/requests")) as { requests: LoggedRequest[] }).requests.filter((r) => r.path.startsWith("/api/"));
+const clearRequests = (emu: Emulator) => admin(emu, "/requests", { method: "DELETE" });
+
+/** Reads are GETs and the duplicate-destination check (a POST the service counts as a read). */
+const isRead = (r: LoggedRequest) => r.method === "GET" || r.path.endsWith("/check-destination");
+const bucketTimes = (rs: LoggedRequest[], bucket: "read" | "write") =>
+  rs.filter((r) => isRead(r) === (bucket === "read")).map((r) => Date.parse(r.at));
+function callCounts(rs: LoggedRequest[]) {
+  const reads = rs.filter(isRead).length;
+  return { reads, writes: rs.length - reads, rateLimited: rs.filter((r) => r.status === 429).length };
+}
+
+/** A user's program directory with the package installed from `npm pack`. */
+function userProgram(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-bench-"));
+  say("packing the package and installing it in a program directory");
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  })
+    .trim()
+    .split("\n")
+    .pop()!;
+  const pulumiVersion = require(path.join(repoRoot, "node_modules/@pulumi/pulumi/package.json")).version;
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({
+      name: "bench-program",
+      private: true,
+      dependencies: { "secretops-pulumi": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion },
+    }),
+  );
+  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: dir,
+    stdio: "inherit",
+  });
+  for (const f of ["Pulumi.yaml", "index.js"])
+    fs.copyFileSync(path.join(repoRoot, "scripts/bench-program", f), path.join(dir, f));
+  return dir;
+}
+
+const binDir = () =>
+  execFileSync("bash", [path.join(repoRoot, "scripts/ensure-pulumi.sh")], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop()!;
+
+interface BenchStack {
+  stack: Stack;
+  env: Record<string, string>;
+}
+
+let counter = 0;
+async function benchStack(workDir: string, config: Record<string, string>): Promise<BenchStack> {
+  const bin = binDir();
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-bench-state-"));
+  const env = {
+    PULUMI_BACKEND_URL: `file://${stateDir}`,
+    PULUMI_CONFIG_PASSPHRASE: "bench",
+    PULUMI_HOME: path.join(stateDir, ".pulumi-home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+  };
+  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(bin) });
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: `b${process.pid}x${++counter}`, workDir },
+    { pulumiCommand, envVars: env, secretsProvider: "passphrase" },
+  );
+  for (const [k, v] of Object.entries(config)) await stack.setConfig(k, { value: v, secret: k === "secretops:token" });
+  return { stack, env };
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return Math.round(performance.now() - t0);
+}
+
+function exportState(b: BenchStack): { perResource: number; provider: number; resources: number } {
+  const out = execFileSync(path.join(binDir(), "pulumi"), ["stack", "export", "--stack", b.stack.name], {
+    cwd: b.stack.workspace.workDir,
+    env: { ...process.env, ...b.env },
+    maxBuffer: 256 * 1024 * 1024,
+    encoding: "utf8",
+  });
+  const resources = (
+    JSON.parse(out) as { deployment: { resources: Record<string, unknown>[] } }
+  ).deployment.resources.filter((r) => String(r.type).startsWith("pulumi-nodejs:dynamic"));
+  const bytes = resources.map((r) => Buffer.byteLength(JSON.stringify(r)));
+  const provider = resources.map(
+    (r) =>
+      Buffer.byteLength(String((r.inputs as Record<string, unknown>)?.__provider ?? "")) +
+      Buffer.byteLength(String((r.outputs as Record<string, unknown>)?.__provider ?? "")),
+  );
+  const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
+  return { perResource: avg(bytes), provider: avg(provider), resources: resources.length };
+}
+
+const OPERATIONS = ["up", "preview", "upNoChange", "previewChange", "upChange", "refresh", "destroy"] as const;
+type Operation = (typeof OPERATIONS)[number];
+
+async function runOperation(b: BenchStack, op: Operation, count: number): Promise<number> {
+  const changed = async (n: number) => b.stack.setConfig("bench:changed", { value: String(n) });
+  switch (op) {
+    case "up":
+      await changed(0);
+      return timed(() => b.stack.up());
+    case "preview":
+      return timed(() => b.stack.preview());
+    case "upNoChange":
+      return timed(() => b.stack.up());
+    case "previewChange":
+      await changed(Math.round(count / 10));
+      return timed(() => b.stack.preview());
+    case "upChange":
+      return timed(() => b.stack.up());
+    case "refresh":
+      return timed(() => b.stack.refresh());
+    case "destroy":
+      return timed(() => b.stack.destroy());
+  }
+}
+
+interface SizeResult {
+  resources: number;
+  operations: Record<Operation, { secretopsMs: number; floorMs: number; ratio: number; reads: number; writes: number }>;
+  state: { perResource: number; provider: number; floorPerResource: number };
+}
+
+async function benchSize(workDir: string, emu: Emulator, count: number): Promise<SizeResult> {
+  const project = emu.summary.projects[0]!.id;
+  const connection = emu.summary.connections.find((c) => c.app === "vercel")!.id;
+  const common = {
+    "bench:count": String(count),
+    "bench:target": JSON.stringify({ projectId: project, connectionId: connection }),
+    "bench:changed": "0",
+  };
+  // The duplicate-destination check (one call per create, on by default) is off here: this part
+  // compares the provider's own work with the floor. Part 4 runs with it on.
+  const ours = await benchStack(workDir, {
+    ...common,
+    "bench:kind": "secretops",
+    "bench:extra": JSON.stringify({ allowDuplicateDestination: true }),
+    "secretops:apiUrl": emu.url,
+    "secretops:token": emu.token,
+    "secretops:readsPerMinute": "1000000",
+    "secretops:writesPerMinute": "1000000",
+  });
+  const floor = await benchStack(workDir, { ...common, "bench:kind": "noop" });
+  // Every cycle runs each operation on ours, then on the floor; the medians of REPEAT cycles count.
+  const samples = new Map<Operation, { ours: number[]; floor: number[]; calls: ReturnType<typeof callCounts> }>();
+  let state = { perResource: 0, provider: 0, floorPerResource: 0 };
+  for (let cycle = 0; cycle < REPEAT; cycle++) {
+    for (const op of OPERATIONS) {
+      await clearRequests(emu);
+      const oursMs = await runOperation(ours, op, count);
+      const calls = callCounts(await requests(emu));
+      const floorMs = await runOperation(floor, op, count);
+      const s = samples.get(op) ?? { ours: [], floor: [], calls };
+      s.ours.push(oursMs);
+      s.floor.push(floorMs);
+      samples.set(op, s);
+      say(
+        `${count} ${op} (cycle ${cycle + 1}): ${oursMs} ms vs floor ${floorMs} ms, ${calls.reads} reads, ${calls.writes} writes`,
+      );
+      if (op === "up" && cycle === 0) {
+        const st = exportState(ours);
+        state = {
+          perResource: st.perResource,
+          provider: st.provider,
+          floorPerResource: exportState(floor).perResource,
+        };
+      }
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const operations = {} as SizeResult["operations"];
+  for (const op of OPERATIONS) {
+    const s = samples.get(op)!;
+    const secretopsMs = median(s.ours);
+    const floorMs = median(s.floor);
+    operations[op] = { secretopsMs, floorMs, ratio: Math.round((secretopsMs / floorMs) * 100) / 100, ...s.calls };
+  }
+  for (const b of [ours, floor]) await b.stack.workspace.removeStack(b.stack.name);
+  return { resources: count, operations, state };
+}
+
+interface RateLimitResult {
+  limits: { read: number; write: number; windowMs: number };
+  reads: number;
+  writes: number;
+  rateLimited: number;
+  /** The binding bucket: its requests need `windows` more windows after the first. */
+  bucket: "read" | "write";
+  /**
+   * The earliest the bucket's last request may arrive after its first: k windows, then the rest
+   * at the pace the program asks for them without limits.
+   */
+  pacingFloorMs: number;
+  /** When its last request did arrive, after its first (the emulator's request log). */
+  pacedMs: number;
+  unlimitedMs: number;
+  achievedMs: number;
+  /** pacingFloorMs / pacedMs: how much of the advertised ceiling the client used. */
+  fraction: number;
+}
+
+/**
+ * `up` of 200 syncs (defaults: the duplicate check on) against enforced limits the client learns
+ * from the headers. A bucket of n requests over a limit L can send its last request no earlier than
+ * k = ceil(n / L) - 1 windows after its first, plus the time its last n - kL requests take at the
+ * pace the program asks for them unthrottled; the fraction is that minimum over the span the client
+ * took, both read from the emulator's request log.
+ */
+async function benchRateLimits(workDir: string): Promise<RateLimitResult[]> {
+  const count = 200;
+  const emu = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 20 });
+  const rateLimits = (body: object) =>
+    admin(emu, "/rate-limits", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  try {
+    const stack = await benchStack(workDir, {
+      "bench:kind": "secretops",
+      "bench:count": String(count),
+      "bench:changed": "0",
+      "bench:target": JSON.stringify({
+        projectId: emu.summary.projects[0]!.id,
+        connectionId: emu.summary.connections.find((c) => c.app === "vercel")!.id,
+      }),
+      "secretops:apiUrl": emu.url,
+      "secretops:token": emu.token,
+    });
+    // The same `up` with no limits: what the engine and the provider take on their own. (The
+    // emulator advertises nothing then, so the client's caps are raised for this run alone.)
+    const caps = ["secretops:readsPerMinute", "secretops:writesPerMinute"];
+    for (const k of caps) await stack.stack.setConfig(k, { value: "1000000" });
+    await clearRequests(emu);
+    const unlimitedMs = await timed(() => stack.stack.up());
+    const unlimited = await requests(emu);
+    await stack.stack.destroy();
+    for (const k of caps) await stack.stack.removeConfig(k);
+    const results: RateLimitResult[] = [];
+    for (const limits of [
+      { read: 60, write: 200 },
+      { read: 120, write: 400 },
+    ]) {
+      const windowMs = 60_000 * WINDOW_FACTOR;
+      await rateLimits({ ...limits, timeFactor: WINDOW_FACTOR });
+      await clearRequests(emu);
+      const achievedMs = await timed(() => stack.stack.up());
+      const served = await requests(emu);
+      const calls = callCounts(served);
+      const binding = (["read", "write"] as const)
+        .map((bucket) => {
+          const times = bucketTimes(served, bucket);
+          const windows = Math.ceil(times.length / limits[bucket]) - 1;
+          // The program asks no faster than it does without limits: after the last wait, the
+          // bucket's remaining requests take as long as they take unthrottled.
+          const free = bucketTimes(unlimited, bucket);
+          const perRequestMs = free.length > 1 ? (Math.max(...free) - Math.min(...free)) / free.length : 0;
+          const rest = Math.max(0, times.length - windows * limits[bucket]);
+          return {
+            bucket,
+            windows,
+            minimumMs: Math.round(windows * windowMs + rest * perRequestMs),
+            pacedMs: times.length ? Math.max(...times) - Math.min(...times) : 0,
+          };
+        })
+        .sort((a, b) => b.windows - a.windows)[0]!;
+      const pacingFloorMs = binding.minimumMs;
+      results.push({
+        limits: { ...limits, windowMs },
+        ...calls,
+        bucket: binding.bucket,
+        pacingFloorMs,
+        pacedMs: binding.pacedMs,
+        unlimitedMs,
+        achievedMs,
+        fraction: binding.pacedMs ? Math.min(1, Math.round((pacingFloorMs / binding.pacedMs) * 100) / 100) : 1,
+      });
+      say(
+        `rate limits ${limits.read}/${limits.write} per ${windowMs} ms: up ${achievedMs} ms; ${binding.bucket}s paced over ${binding.pacedMs} ms (minimum ${pacingFloorMs} ms); ${calls.rateLimited} answered 429`,
+      );
+      await rateLimits({ enabled: false });
+      await stack.stack.destroy();
+    }
+    await stack.stack.workspace.removeStack(stack.stack.name);
+    return results;
+  } finally {
+    await emu.stop();
+  }
+}
+
+/** Child process: iterate `count` audit entries through the SDK and report the peak memory. */
+async function auditChild(url: string, token: string, count: number): Promise<void> {
+  const client = new SecretOpsClient({ baseUrl: url, token }, { rateLimit: false });
+  let seen = 0;
+  let peakHeap = 0;
+  const startDate = new Date(Date.now() - 2 * 86_400_000).toISOString();
+  for await (const _entry of client.auditLogs.iterate({ startDate, limit: 1000 })) {
+    if (++seen % 1000 === 0) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    if (seen === count) break;
+  }
+  process.send?.({ seen, peakRssKb: process.resourceUsage().maxRSS, peakHeapBytes: peakHeap });
+}
+
+async function benchAudit(): Promise<{ entries: number; peakRssMb: number; peakHeapMb: number }[]> {
+  const emu = await startEmulator({ port: 0, admin: true, rateLimits: false });
+  try {
+    const now = Date.now();
+    for (let start = 0; start < 100_000; start += 20_000) {
+      const entries = Array.from({ length: 20_000 }, (_, k) => ({
+        createdAt: new Date(now - 86_400_000 + start + k).toISOString(),
+        event: { type: "get-secrets", metadata: { i: start + k, secretPath: "/app", environment: "dev" } },
+        projectId: emu.summary.projects[0]!.id,
+      }));
+      await admin(emu, "/audit-logs", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ entries }),
+      });
+    }
+    const out = [];
+    for (const count of [10_000, 100_000]) {
+      const child = fork(__filename, ["--audit-child", emu.url, emu.token, String(count)], { stdio: "inherit" });
+      const m = await new Promise<{ seen: number; peakRssKb: number; peakHeapBytes: number }>((resolve, reject) => {
+        child.once("message", (msg) => resolve(msg as never));
+        child.once("exit", (code) => reject(new Error(`audit child exited with ${code}`)));
+      });
+      child.kill();
+      out.push({
+        entries: m.seen,
+        peakRssMb: Math.round(m.peakRssKb / 102.4) / 10,
+        peakHeapMb: Math.round(m.peakHeapBytes / 104857.6) / 10,
+      });
+      say(`audit ${m.seen} entries: peak RSS ${out.at(-1)!.peakRssMb} MB`);
+    }
+    return out;
+  } finally {
+    await emu.stop();
+  }
+}
+
+function benchEmulator(): unknown {
+  const script = path.join(repoRoot, "node_modules/.cache/bench/scripts/bench-emulator.js");
+  const out = execFileSync("node", [script], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+function markdown(r: Report): string {
+  const lines = [
+    "# Benchmarks",
+    "",
+    `Measured by \`npm run bench\` (scripts/bench.ts) on ${r.machine.cpus} × ${r.machine.cpu}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, ${r.date}. One run; these machines are shared, so read the ratios, not the seconds.`,
+    "",
+    "## Against the engine's floor",
+    "",
+    `Each operation on N secret syncs, beside the same stack of no-op dynamic resources with the same args, run one after the other in the same invocation; the median of ${r.repeat} cycles. Emulator on 127.0.0.1, rate limits off, the package installed from \`npm pack\`; \`waitForSync: false\`, and the duplicate-destination check off (it adds one call per create; see below).`,
+    "",
+    "| Resources | Operation | secretops | floor | ratio | reads | writes |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const s of r.sizes) {
+    for (const op of OPERATIONS) {
+      const o = s.operations[op];
+      lines.push(
+        `| ${s.resources} | ${op} | ${o.secretopsMs} ms | ${o.floorMs} ms | ${o.ratio}× | ${o.reads} | ${o.writes} |`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    "## State",
+    "",
+    "| Resources | bytes per resource | of which `__provider` | floor bytes per resource |",
+    "| --- | --- | --- | --- |",
+  );
+  for (const s of r.sizes)
+    lines.push(`| ${s.resources} | ${s.state.perResource} | ${s.state.provider} | ${s.state.floorPerResource} |`);
+  if (r.rateLimits.length) {
+    lines.push(
+      "",
+      "## Rate limits",
+      "",
+      "`up` of 200 syncs with the package's defaults (the duplicate-destination check on: 200 checks in the read bucket, 200 creates in the write bucket), the emulator enforcing limits in a 15 s window and advertising them in `x-ratelimit-*`; the client's caps unset, so it paces by what it learns. A bucket of n requests over a limit L can send its last request no earlier than k = ceil(n / L) - 1 windows after its first, plus the time its last n - kL requests take at the pace the program asks for them without limits; the fraction is that minimum over the span the client took, both from the emulator's request log.",
+      "",
+      "| Limits (read/write per window) | reads | writes | 429s | binding bucket | its minimum span | its span | fraction of the ceiling | up (without limits) |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
+    for (const x of r.rateLimits)
+      lines.push(
+        `| ${x.limits.read}/${x.limits.write} | ${x.reads} | ${x.writes} | ${x.rateLimited} | ${x.bucket} | ${x.pacingFloorMs} ms | ${x.pacedMs} ms | ${Math.round(x.fraction * 100)} % | ${x.achievedMs} ms (${x.unlimitedMs} ms) |`,
+      );
+  }
+  if (r.audit.length) {
+    lines.push("", "## Audit-log iteration", "", "| Entries | peak RSS | peak heap |", "| --- | --- | --- |");
+    for (const a of r.audit) lines.push(`| ${a.entries} | ${a.peakRssMb} MB | ${a.peakHeapMb} MB |`);
+  }
+  lines.push("", "## Budgets", "", "| Budget | Result |", "| --- | --- |");
+  for (const b of r.budgets) lines.push(`| ${b.name} | ${b.ok ? "met" : "**missed**"}: ${b.detail} |`);
+  if (r.emulator) lines.push("", "## Emulator", "", "```json", JSON.stringify(r.emulator), "```");
+  return lines.join("\n") + "\n";
+}
+
+interface Report {
+  date: string;
+  repeat: number;
+  machine: { cpu: string; cpus: number; memoryGb: number; node: string };
+  sizes: SizeResult[];
+  rateLimits: RateLimitResult[];
+  audit: { entries: number; peakRssMb: number; peakHeapMb: number }[];
+  emulator?: unknown;
+  budgets: { name: string; ok: boolean; detail: string }[];
+}
+
+function budgets(r: Report): Report["budgets"] {
+  const out: Report["budgets"] = [];
+  const largest = r.sizes.at(-1);
+  if (largest) {
+    const worst = Math.max(...OPERATIONS.map((op) => largest.operations[op].ratio));
+    out.push({
+      name: `≤ 1.3× the floor at ${largest.resources} resources`,
+      ok: worst <= 1.3,
+      detail: `worst ${worst}×`,
+    });
+  }
+  for (const s of r.sizes) {
+    const o = s.operations;
+    const n = s.resources;
+    const calls = [
+      o.up.writes === n && o.up.reads === 0,
+      o.preview.reads + o.preview.writes === 0,
+      o.upNoChange.reads + o.upNoChange.writes === 0,
+      o.refresh.reads === n && o.refresh.writes === 0,
+    ];
+    out.push({
+      name: `call counts at ${n}: create ${n} writes, no-change preview and up 0, refresh ${n} reads`,
+      ok: calls.every(Boolean),
+      detail: `create ${o.up.writes}w/${o.up.reads}r, preview ${o.preview.reads + o.preview.writes}, no-change up ${o.upNoChange.reads + o.upNoChange.writes}, refresh ${o.refresh.reads}r/${o.refresh.writes}w`,
+    });
+    out.push({
+      name: `≤ 4 KB of state per resource at ${n}`,
+      ok: s.state.perResource <= 4096,
+      detail: `${s.state.perResource} bytes`,
+    });
+  }
+  for (const x of r.rateLimits)
+    out.push({
+      name: `≥ 90 % of the ceiling at ${x.limits.read}/${x.limits.write}, no 429`,
+      ok: x.fraction >= 0.9 && x.rateLimited === 0,
+      detail: `${Math.round(x.fraction * 100)} %, ${x.rateLimited} answered 429`,
+    });
+  if (r.audit.length === 2)
+    out.push({
+      name: "audit memory flat (within 10 %) from 10k to 100k entries",
+      ok: r.audit[1]!.peakRssMb <= r.audit[0]!.peakRssMb * 1.1,
+      detail: `${r.audit[0]!.peakRssMb} MB → ${r.audit[1]!.peakRssMb} MB`,
+    });
+  return out;
+}
+
+async function main(): Promise<void> {
+  const workDir = userProgram();
+  const emu = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 20 });
+  const report: Report = {
+    date: new Date().toISOString().slice(0, 10),
+    repeat: REPEAT,
+    machine: {
+      cpu: os.cpus()[0]?.model ?? "unknown",
+      cpus: os.cpus().length,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    sizes: [],
+    rateLimits: [],
+    audit: [],
+    budgets: [],
+  };
+  try {
+    for (const n of SIZES) report.sizes.push(await benchSize(workDir, emu, n));
+  } finally {
+    await emu.stop();
+  }
+  if (!SKIP.has("ratelimit")) report.rateLimits = await benchRateLimits(workDir);
+  if (!SKIP.has("audit")) report.audit = await benchAudit();
+  if (!SKIP.has("emulator")) report.emulator = benchEmulator();
+  report.budgets = budgets(report);
+  const doc = path.join(repoRoot, "docs/benchmarks.md");
+  fs.writeFileSync(doc, markdown(report));
+  execFileSync("npx", ["prettier", "--write", doc], { cwd: repoRoot, stdio: "ignore" });
+  fs.rmSync(workDir, { recursive: true, force: true });
+  say("wrote docs/benchmarks.md");
+  process.stdout.write(JSON.stringify(report) + "\n");
+}
+
+if (process.argv[2] === "--audit-child") {
+  void auditChild(process.argv[3]!, process.argv[4]!, Number(process.argv[5]));
+} else {
+  main().catch((e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  });
+}
