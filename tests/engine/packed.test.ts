@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { changeCounts, cliStackExport, createTestStack, programsDir, repoRoot, TestStack } from "./harness";
 import type { Emulator } from "./lifecycle";
 import { startEmulator } from "../../emulator";
+import { installPacked } from "../../scripts/packed-install";
 
 // A user's program that installs the packed package (`npm pack`) in a directory of its own
 // behaves the same, and each resource's serialized provider stays small.
@@ -16,26 +16,7 @@ describe("the packed package in a user's program", () => {
   let t: TestStack;
 
   beforeAll(async () => {
-    const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], {
-      cwd: repoRoot,
-      encoding: "utf8",
-    })
-      .trim()
-      .split("\n")
-      .pop()!;
-    const pulumiVersion = require("@pulumi/pulumi/package.json").version;
-    fs.writeFileSync(
-      path.join(dir, "package.json"),
-      JSON.stringify({
-        name: "user-program",
-        private: true,
-        dependencies: { "secretops-pulumi": `file:./${tarball}`, "@pulumi/pulumi": pulumiVersion },
-      }),
-    );
-    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
-      cwd: dir,
-      stdio: "inherit",
-    });
+    installPacked(repoRoot, dir);
     for (const f of ["Pulumi.yaml", "index.js"])
       fs.copyFileSync(path.join(programsDir, "resources", f), path.join(dir, f));
     emulator = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 50 });
