@@ -212,7 +212,7 @@ export function dynamicProvider<Remote extends { id: string }>(
       if (!remote) return { id: "", props: {} };
       const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
       // Secret hashes and the applied fingerprint record our last write: a refresh keeps them.
-      const { secretHashes, appliedFingerprint } = decodeState(outs, []);
+      const { secretHashes, appliedFingerprint } = decodeState(outs, Object.keys(def.args));
       const props = observedOutputs(remote, options, { secretHashes, appliedFingerprint });
       // Inputs follow the service, so the next preview shows drift against the program.
       return { id, props, inputs: compact({ ...argsOf(remote), ...options }) };
@@ -222,7 +222,7 @@ export function dynamicProvider<Remote extends { id: string }>(
       const client = apiClient();
       const { args, options } = split(def, news);
       const p = plan(def, args, options, olds);
-      const previous = decodeState(olds, []).secretHashes;
+      const previous = decodeState(olds, Object.keys(def.args)).secretHashes;
       let remote: { id: string };
       if (Object.keys(p.patch).length) remote = await def.update(client, id, p.patch, olds, options);
       else if (p.resume) remote = await def.jobs!.resume.run(client, id, olds);

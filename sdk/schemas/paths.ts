@@ -1,4 +1,4 @@
-/** Route prefixes (docs/service-api.md §0); the only place path strings are spelled. */
+/** Route prefixes (docs/service-api.md §0), from which the operations table (operations.ts) builds every path. */
 export const apiPaths = {
   appConnections: (app: string) => `/api/v1/app-connections/${app}`,
   secretSyncs: (destination: string) => `/api/v1/secret-syncs/${destination}`,
