@@ -68,11 +68,11 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
   const state = decodeState(olds, Object.keys(def.args));
   const secretPaths = secretPathsOf(def, args);
   const plainArgs = withoutPaths(args, secretPaths);
-  const differs = (k: string) => containsUnknown(args[k]) || !sameValue(args[k], state.observed[k]);
+  const differs = (value: unknown, k: string) => containsUnknown(value) || !sameValue(value, state.observed[k]);
 
   const changed = new Set<string>();
   for (const k of new Set([...Object.keys(plainArgs), ...Object.keys(def.clearable ?? {})])) {
-    if (containsUnknown(plainArgs[k]) || !sameValue(plainArgs[k], state.observed[k])) changed.add(k);
+    if (differs(plainArgs[k], k)) changed.add(k);
   }
   for (const p of changedSecrets(args, secretPaths, state.secretHashes)) changed.add(p.split(".")[0]!);
   const fingerprint = def.manageExisting?.fingerprint;
@@ -80,7 +80,7 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
 
   const replaceSet = replaceable(def, args);
   // Only declared args count: an arg the program leaves out is not a wish to change it.
-  const replaces = replaceSet.filter((k) => args[k] !== undefined && differs(k));
+  const replaces = replaceSet.filter((k) => args[k] !== undefined && differs(args[k], k));
   const patch: Plain = {};
   for (const field of changed) {
     if (replaceSet.includes(field)) continue;

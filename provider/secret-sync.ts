@@ -4,9 +4,8 @@ import type { DestinationConfigInput, SecretOpsClient, SyncOptionsInput } from "
 import {
   type SecretSync as RemoteSync,
   type SyncDestinationSlug,
-  genericSyncDestination,
   secretSyncOperations,
-  syncDestination,
+  syncDestinationRow,
   uuid,
 } from "../sdk/schemas";
 import { SettleFailure, defineResource } from "./definition";
@@ -132,8 +131,9 @@ export const secretSyncDefinition = defineResource<RemoteSync>()({
   type: "SecretSync",
   kindField: "destination",
   schemas(args) {
-    if (typeof args.destination !== "string") return "destination must be a destination slug";
-    const ops = secretSyncOperations(syncDestination(args.destination) ?? genericSyncDestination(args.destination));
+    const row = typeof args.destination === "string" ? syncDestinationRow(args.destination) : undefined;
+    if (!row) return "destination must be a destination slug";
+    const ops = secretSyncOperations(row);
     return { args: ops.create.body, update: ops.update.body };
   },
   options,

@@ -4,24 +4,13 @@ import {
   type SecretSync,
   type SecretSyncCheckDestination,
   type SecretSyncDestinationCheck,
-  type SyncDestination,
   type SyncDestinationSlug,
-  genericSyncDestination,
   importBehaviors,
-  isSlug,
   secretSyncOperations,
-  syncDestination,
+  syncDestinationRow,
   syncDestinationSlugs,
 } from "./schemas";
 import type { SecretSyncCreateInput, SecretSyncUpdateInput } from "./types";
-
-/**
- * A known destination's row, or, for any other slug, the generic row (`GenericSecretSync`):
- * its config is passed through and the common rules still apply.
- */
-function destinationRow(destination: string): SyncDestination | undefined {
-  return syncDestination(destination) ?? (isSlug(destination) ? genericSyncDestination(destination) : undefined);
-}
 
 export type ImportBehavior = (typeof importBehaviors)[number];
 
@@ -30,7 +19,7 @@ export class SecretSyncsApi {
   constructor(private readonly t: Transport) {}
 
   private ops(destination: string) {
-    return secretSyncOperations(requireRow(destinationRow, destination, "destination", syncDestinationSlugs));
+    return secretSyncOperations(requireRow(syncDestinationRow, destination, "destination", syncDestinationSlugs));
   }
 
   async list<D extends SyncDestinationSlug>(destination: D, projectId: string): Promise<SecretSync[]> {

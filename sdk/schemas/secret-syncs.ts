@@ -4,6 +4,7 @@ import {
   dateTime,
   description,
   environmentSlug,
+  isSlug,
   nonEmpty,
   queryBoolean,
   secretPath,
@@ -109,22 +110,38 @@ export function syncDestination(slugValue: string): SyncDestination | undefined 
   return (syncDestinations as Record<string, SyncDestination>)[slugValue];
 }
 
+const genericRows = new Map<string, SyncDestination>();
+
 /**
  * A row for a destination this package does not know: its config and extra options are passed
- * through as given, and the common rules still apply. No connection-kind check is possible.
+ * through as given, and the common rules still apply. No connection-kind check is possible. One
+ * row per slug, so the per-row caches of schemas and operations hold for it too.
  */
 export function genericSyncDestination(slugValue: string): SyncDestination {
-  return {
-    destination: slugValue,
-    label: slugValue,
-    family: "Other destination",
-    connectionApp: slugValue,
-    destinationConfig: z.looseObject({}),
-    extraSyncOptions: {},
-    canImport: true,
-    looseSyncOptions: true,
-    duplicateCheckIgnores: [],
-  };
+  let row = genericRows.get(slugValue);
+  if (!row) {
+    row = {
+      destination: slugValue,
+      label: slugValue,
+      family: "Other destination",
+      connectionApp: slugValue,
+      destinationConfig: z.looseObject({}),
+      extraSyncOptions: {},
+      canImport: true,
+      looseSyncOptions: true,
+      duplicateCheckIgnores: [],
+    };
+    genericRows.set(slugValue, row);
+  }
+  return row;
+}
+
+/**
+ * The row for a destination slug: a known destination's, or the generic row for any other
+ * slug-shaped one (`GenericSecretSync`); undefined for what is no slug.
+ */
+export function syncDestinationRow(slugValue: string): SyncDestination | undefined {
+  return syncDestination(slugValue) ?? (isSlug(slugValue) ? genericSyncDestination(slugValue) : undefined);
 }
 
 /** The `syncOptions` every destination has. */
