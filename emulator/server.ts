@@ -21,7 +21,7 @@ import { registerAuthRoutes } from "./routes/auth";
 import { registerCertificateProfileRoutes } from "./routes/certificate-profiles";
 import { registerSecretRotationRoutes } from "./routes/secret-rotations";
 import { registerSecretSyncRoutes } from "./routes/secret-syncs";
-import { apiPaths } from "../sdk/schemas";
+import { ATTEMPT_HEADER, apiPaths } from "../sdk/schemas";
 
 export interface ServerOptions {
   admin: boolean;
@@ -91,6 +91,9 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
   const rateLimits = new RateLimits(app, opts.rateLimits);
   const publicPaths = new Set<string>([apiPaths.universalAuthLogin]);
   const reset = new WeakSet<FastifyRequest>();
+  /** The fault rules applied to a request, for the request log. */
+  const injected = new WeakMap<FastifyRequest, string[]>();
+  const noteFault = (req: FastifyRequest, kind: string) => injected.set(req, [...(injected.get(req) ?? []), kind]);
 
   app.addHook("onRequest", async (req, reply) => {
     if (req.url.startsWith(ADMIN_PREFIX)) return;
@@ -98,7 +101,13 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
 
     if (!faults.empty) {
       for (const rule of faults.take(req.method, path)) {
+        noteFault(req, rule.kind);
         if (rule.kind === "latency") {
+          // A client that gives up first never gets a response, so onResponse never runs: log it
+          // here, as a dropped connection (status 0), though the request is still handled.
+          reply.raw.once("close", () => {
+            if (!reply.raw.writableFinished && !reset.has(req)) logRequest(req, reply, 0);
+          });
           await sleep(rule.latencyMs ?? 0);
         } else if (rule.kind === "reset") {
           resetConnection(req, reply);
@@ -146,6 +155,7 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
     const path = pathOf(req.url);
     const [rule] = faults.take(req.method, path, "after");
     if (!rule) return payload;
+    noteFault(req, `${rule.kind} after`);
     if (rule.kind === "reset") {
       resetConnection(req, reply);
       return payload;
@@ -169,6 +179,8 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
       status,
       durationMs: Math.round(reply.elapsedTime * 1000) / 1000,
       at: new Date().toISOString(),
+      ...(injected.has(req) && { faults: injected.get(req) }),
+      ...(typeof req.headers[ATTEMPT_HEADER] === "string" && { attempt: Number(req.headers[ATTEMPT_HEADER]) }),
     });
 
   /** Fault `reset`: the client sees the connection drop; the request log says status 0. */

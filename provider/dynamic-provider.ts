@@ -1,7 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
-import { isAmbiguous } from "../sdk/errors";
+import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
+import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
 import { issuesFromZod } from "../sdk/schemas";
 import { apiClient } from "./config";
 import { type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
@@ -41,6 +42,10 @@ export interface Plan {
 }
 
 type Definition = ResourceDefinition<{ id: string }>;
+
+/** Creates sent for one resource before a failure whose outcome stays unknown is reported. */
+const CREATE_ATTEMPTS = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Splits inputs into the API's args and the provider's options. */
 function split(def: Definition, inputs: Plain): { args: Plain; options: Plain } {
@@ -145,6 +150,51 @@ export function dynamicProvider<Remote extends { id: string }>(
     }
   };
 
+  /**
+   * Creates the object exactly once, whatever the service or the network does. Names and slugs are
+   * unique, so an outcome left unknown (a 5xx, a reset or a timeout after the request was sent) is
+   * settled by reading by name: found, it is the one we made; not found, nothing landed and the
+   * create is sent again. A name already taken is one our earlier run made when its id never
+   * reached the state (a killed `pulumi up`): it is ours when it matches what the program
+   * declares; otherwise it is someone else's, and the create fails saying so.
+   */
+  const createOnce = async (client: SecretOpsClient, args: Plain, options: Plain): Promise<{ id: string }> => {
+    if (!def.create) throw new Error(`${def.type} cannot be created`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await def.create(client, args, options);
+      } catch (e) {
+        if (!isAmbiguous(e) && !isAlreadyExists(e)) throw e;
+        const found = await def.find(client, args);
+        if (found) return await claim(client, found, args, options, e);
+        if (attempt >= CREATE_ATTEMPTS) throw e;
+        await sleep(backoffDelayMs(attempt, defaultRetryOptions));
+      }
+    }
+  };
+
+  /** Takes a found object as the one this create made, if it is: see `createOnce`. */
+  const claim = async (client: SecretOpsClient, found: { id: string }, args: Plain, options: Plain, cause: unknown) => {
+    const secretPaths = secretPathsOf(def, args);
+    const declared = withoutPaths(args, secretPaths);
+    const observed = argsOf(found);
+    const differing = Object.keys(declared).filter((k) => !sameValue(declared[k], observed[k]));
+    if (differing.length) {
+      const key = args.slug !== undefined ? "slug" : "name";
+      const taken = isAlreadyExists(cause)
+        ? (cause as Error).message.replace(/\.$/, "")
+        : `a ${def.type} with the ${key} "${String(args[key])}" already exists`;
+      throw new Error(
+        `${key}: ${taken}, and it differs from the program in ${differing.join(", ")}, so this stack did not ` +
+          `make it; set adoptExisting: true to manage it, or choose another ${key}`,
+      );
+    }
+    // Secrets never come back, so they cannot be compared: written again, they are the program's.
+    const secretArgs = [...new Set(secretPaths.map((p) => p.split(".")[0]!))].filter((k) => args[k] !== undefined);
+    if (!secretArgs.length) return found;
+    return def.update(client, found.id, Object.fromEntries(secretArgs.map((k) => [k, args[k]])), args, options);
+  };
+
   return {
     async check(olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
       const { args, options } = split(def, news);
@@ -192,17 +242,7 @@ export function dynamicProvider<Remote extends { id: string }>(
           if (Object.keys(patch).length) remote = await def.update(client, remote.id, patch, args, options);
         }
       }
-      if (!remote) {
-        if (!def.create) throw new Error(`${def.type} cannot be created`);
-        try {
-          remote = await def.create(client, args, options);
-        } catch (e) {
-          // The request may have reached the service: look before anything is retried.
-          if (!isAmbiguous(e)) throw e;
-          remote = await def.find(client, args);
-          if (!remote) throw e;
-        }
-      }
+      remote ??= await createOnce(client, args, options);
       remote = await settle(client, remote, args, options);
       return { id: remote.id, outs: outputsAfterWrite(remote, args, options) };
     },

@@ -98,6 +98,19 @@ async function refuseDuplicateDestination(
       if (isNotFound(e)) return undefined;
       throw e;
     });
+  if (check?.hasDuplicate && excludeSyncId === undefined) {
+    // On create, the sync already holding this name may be the duplicate: one an interrupted run
+    // made. It is not counted here; the create then meets it by name and takes it only if it is
+    // what the program declares (provider/dynamic-provider.ts, createOnce).
+    const sameName = await orUndefinedOn404(
+      client.secretSyncs.getByName(
+        sync.destination as SyncDestinationSlug,
+        sync.name as string,
+        sync.projectId as string,
+      ),
+    );
+    if (sameName) return refuseDuplicateDestination(client, sync, options, sameName.id);
+  }
   if (check?.hasDuplicate) {
     const where = check.duplicateProjectId ? ` in project ${check.duplicateProjectId}` : "";
     throw new Error(

@@ -112,6 +112,19 @@ export function isAmbiguous(err: unknown): boolean {
   return (err instanceof SecretOpsApiError || err instanceof SecretOpsNetworkError) && err.ambiguous;
 }
 
+/**
+ * The service refused a create because the name or slug is taken: a 400 for syncs, rotations and
+ * connections, a 403 for certificate profiles, each saying "already exists" (docs/service-api.md
+ * §1 to §4).
+ */
+export function isAlreadyExists(err: unknown): boolean {
+  return (
+    err instanceof SecretOpsApiError &&
+    (err.status === 400 || err.status === 403 || err.status === 409) &&
+    /already exists/i.test(err.message)
+  );
+}
+
 function describeCode(code: string): string {
   const known: Record<string, string> = {
     ECONNRESET: "connection reset",

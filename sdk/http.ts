@@ -25,6 +25,7 @@ import {
   type Operation,
   type OperationInput,
   type OperationResult,
+  ATTEMPT_HEADER,
   ErrorBodySchema,
   fillPath,
 } from "./schemas";
@@ -105,6 +106,9 @@ export class Transport {
       const meta = config.secretops;
       if (meta && this.throttle) await this.throttle.acquire(meta.bucket);
       if (meta) meta.startedAt = Date.now();
+      // Which try this is, as the AWS SDKs send `amz-sdk-request: attempt=N`: the service's
+      // request logs (and the emulator's) can tell a retry from a new request.
+      config.headers.set(ATTEMPT_HEADER, String((config["axios-retry"]?.retryCount ?? 0) + 1));
       return config;
     });
 

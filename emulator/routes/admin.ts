@@ -19,6 +19,10 @@ export interface RequestLogEntry {
   status: number;
   durationMs: number;
   at: string;
+  /** The fault rules applied to it (`latency`, `status`, `rate-limit`, `reset`; `… after` once handled). */
+  faults?: string[];
+  /** The client's try number, from the SDK's `x-secretops-attempt` header (sdk/http.ts). */
+  attempt?: number;
 }
 
 /** The request log of the public API (admin routes are not logged), capped to the newest entries. */

@@ -7,3 +7,6 @@ export const apiPaths = {
   auditLogs: "/api/v1/organization/audit-logs",
   universalAuthLogin: "/api/v1/auth/universal-auth/login",
 } as const;
+
+/** The header the SDK sends with each try's number (1 for the first): logs can tell a retry from a new request. */
+export const ATTEMPT_HEADER = "x-secretops-attempt";

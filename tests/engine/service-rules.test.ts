@@ -56,9 +56,13 @@ describe("the service's rules under the real engine", () => {
     expect(text).toContain(
       `destinationConfig: another secret sync in project ${PROJECT} already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
     );
-    // The check is the only request for "second": nothing was written.
+    // Only reads for "second": the check, and the look-up of a sync already holding its name (one
+    // an interrupted run made would not count as a duplicate). Nothing was written.
     expect(api(writes(await env.requests()))).toEqual([]);
-    expect(api(await env.requests())).toEqual(["POST /api/v1/secret-syncs/vercel/check-destination"]);
+    expect(api(await env.requests())).toEqual([
+      "POST /api/v1/secret-syncs/vercel/check-destination",
+      "GET /api/v1/secret-syncs/vercel/sync-name/second",
+    ]);
 
     await env.declare([
       { kind: "SecretSync", name: "first", args: syncArgs("first", "shared-app") },
