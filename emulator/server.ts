@@ -29,6 +29,8 @@ export interface ServerOptions {
   logger: boolean;
   /** Check every 200 body against its operation's response schema (a mismatch is a 500). */
   checkResponses: boolean;
+  /** With `--data`: resolves once the state is on disk; a write's response waits for it (persistence.ts). */
+  commit?: () => Promise<void>;
 }
 
 const ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -139,6 +141,18 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
     if (!identity) throw tokenError("The identity of this token no longer exists.");
     setActor(req, { identity, orgId: identity.orgId });
   });
+
+  // A write is acknowledged only once it is on disk, so it survives a kill right after the
+  // response. Registered before the `after` faults: a handled write is kept even if the client
+  // loses its response. Reads are saved later (debounced): their audit entries acknowledge nothing.
+  const commit = opts.commit;
+  if (commit) {
+    app.addHook("onSend", async (req, reply, payload) => {
+      if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400 && !req.url.startsWith(ADMIN_PREFIX))
+        await commit();
+      return payload;
+    });
+  }
 
   // Faults with `after: true`: the request was handled, and the client loses the response.
   app.addHook("onSend", async (req, reply, payload) => {
