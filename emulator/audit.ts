@@ -68,6 +68,8 @@ export class AuditLog {
   private readonly byOrg = new Map<string, Rec[]>();
   private readonly byType = new Map<string, Rec[]>();
   private readonly byProject = new Map<string, Rec[]>();
+  /** Entries added since the last `takeAdded()`, kept only once `trackAdded()` is called (persistence's journal). */
+  private added: AuditLogEntry[] | undefined;
 
   constructor(entries: readonly AuditLogEntry[] = []) {
     this.addMany(entries);
@@ -87,7 +89,20 @@ export class AuditLog {
       .map((r) => r.e);
   }
 
+  /** Keeps the entries added from now on for `takeAdded()`. */
+  trackAdded(): void {
+    this.added ??= [];
+  }
+
+  /** The entries added since the last call (empty unless `trackAdded()` was called). */
+  takeAdded(): AuditLogEntry[] {
+    const out = this.added ?? [];
+    if (this.added) this.added = [];
+    return out;
+  }
+
   add(e: AuditLogEntry): void {
+    this.added?.push(e);
     const r: Rec = { t: Date.parse(e.createdAt), seq: this.seq++, e };
     for (const list of this.listsOf(e)) insertSorted(list, r);
   }
@@ -95,6 +110,7 @@ export class AuditLog {
   addMany(entries: readonly AuditLogEntry[]): void {
     const touched = new Set<Rec[]>();
     for (const e of entries) {
+      this.added?.push(e);
       const r: Rec = { t: Date.parse(e.createdAt), seq: this.seq++, e };
       for (const list of this.listsOf(e)) {
         list.push(r);

@@ -75,6 +75,11 @@ const statusNames: Record<number, string> = {
   403: "ForbiddenError",
   404: "NotFound",
   409: "Conflict",
+  // Fastify's own refusals (body too large, path too long, content type): the service has no
+  // name for them (its handler answers 500), so these are the HTTP reason phrases.
+  413: "PayloadTooLarge",
+  414: "URITooLong",
+  415: "UnsupportedMediaType",
   422: "ValidationFailure",
   429: "RateLimitExceeded",
   500: "InternalServerError",
@@ -83,7 +88,7 @@ const statusNames: Record<number, string> = {
   504: "GatewayTimeoutError",
 };
 
-/** The error body for an injected status (admin fault rules). */
+/** The `error` name for a status: injected faults (admin fault rules) and Fastify's own client errors. */
 export function errorNameForStatus(status: number): string {
   return statusNames[status] ?? (status >= 500 ? "InternalServerError" : "Error");
 }

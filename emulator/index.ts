@@ -17,7 +17,7 @@ export interface EmulatorOptions {
   port?: number;
   /** fixtures object or path to a JSON file; default: emulator/fixtures/default.json */
   fixtures?: Fixtures | string;
-  /** persist state to this file: loaded on start (fixtures are then not used), saved after changes and on stop */
+  /** persist state to this file: loaded on start (fixtures are then not used); a write is on disk before its response is sent; saved in full after changes and on stop */
   data?: string;
   /** enable the /__admin routes (default false) */
   admin?: boolean;
@@ -43,7 +43,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const snapshot = options.data ? loadSnapshot(options.data) : undefined;
   const store = new Store(snapshot ?? seedFromFixtures(options.fixtures));
   const audit = new AuditLog(snapshot?.auditLogs ?? []);
-  let persister: Persister | undefined;
+  // With --data: the journal of every acknowledged write and the debounced saves (persistence.ts).
+  const persister = options.data
+    ? new Persister(options.data, () => store.snapshot(), audit, snapshot?.journalSeq)
+    : undefined;
   const changed = () => persister?.markDirty();
   const jobs = new SyncJobs(store, options.syncJobDelayMs ?? 200, changed);
   let url = "";
@@ -54,14 +57,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rateLimits: options.rateLimits,
     logger: options.logger ?? false,
     checkResponses: options.checkResponses ?? false,
+    ...(persister && { commit: () => persister.commit() }),
   });
+  // A new data file gets the seed; an existing one gets its replayed journal folded in.
+  await persister?.saveNow();
   await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  if (options.data) {
-    persister = new Persister(options.data, () => ({ ...store.snapshot(), auditLogs: audit.all() }));
-    if (!snapshot) await persister.saveNow();
-  }
   jobs.resume();
 
   let stopped: Promise<void> | undefined;
@@ -73,7 +75,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       (stopped ??= (async () => {
         jobs.stop();
         await app.close();
-        await persister?.flush();
+        await persister?.close();
       })()),
   };
 }

@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import {
   ApiError,
   ValidationError,
+  badRequest,
   errorNameForStatus,
   messageForStatus,
   rateLimited,
@@ -29,6 +30,8 @@ export interface ServerOptions {
   logger: boolean;
   /** Check every 200 body against its operation's response schema (a mismatch is a 500). */
   checkResponses: boolean;
+  /** With `--data`: resolves once the state is on disk; a write's response waits for it (persistence.ts). */
+  commit?: () => Promise<void>;
 }
 
 const ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -67,23 +70,82 @@ function sendError(
 }
 
 /**
+ * The path of the first `__proto__` key, or `constructor` key holding a `prototype`, in a JSON
+ * text (the keys Fastify's parser refuses), e.g. `destinationConfig.__proto__`; undefined if none.
+ * Walks iteratively, so a deeply nested body cannot overflow the stack.
+ */
+function forbiddenKey(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (!v || typeof v !== "object") continue;
+    for (const key of Object.keys(v)) {
+      const child = (v as Record<string, unknown>)[key];
+      const at = path ? `${path}.${key}` : key;
+      if (key === "__proto__") return at;
+      if (key === "constructor" && child && typeof child === "object" && Object.hasOwn(child, "prototype"))
+        return `${at}.prototype`;
+      stack.push([child, at]);
+    }
+  }
+  return undefined;
+}
+
+/**
  * The Fastify app: the API routes under /api, the admin routes under /__admin (when enabled),
  * and one onRequest hook doing, in order, fault injection, rate limiting and bearer auth.
  */
 export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger, genReqId: requestId, forceCloseConnections: true });
+  const app = Fastify({
+    logger: opts.logger,
+    genReqId: requestId,
+    forceCloseConnections: true,
+    // A URL the router cannot decode (`%zz`) or a path parameter over 100 characters: the error
+    // body every other failure has, instead of Fastify's own.
+    frameworkErrors: (err, req, reply) =>
+      sendError(reply, req, err.statusCode ?? 400, errorNameForStatus(err.statusCode ?? 400), err.message),
+  });
   await app.register(fastifyRateLimit, { global: false });
   // The API routes' schemas are the operations' zod schemas (operations.ts).
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(opts.checkResponses));
 
   // A JSON content type with an empty body counts as no body (trigger routes take none);
-  // everything else goes to Fastify's own JSON parser.
+  // everything else goes to Fastify's own JSON parser, which refuses `__proto__` and
+  // `constructor.prototype` keys; that refusal names the key instead of calling the body invalid JSON.
   const jsonParser = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     if (body === "") return done(null, undefined);
-    jsonParser(req, body as string, done);
+    jsonParser(req, body as string, (err, value) => {
+      const key = err && forbiddenKey(body as string);
+      done(
+        key ? badRequest(`${key}: the key is not allowed in a request body (it could change prototypes)`) : err,
+        value,
+      );
+    });
+  });
+  // Bodies are JSON (docs/api-spec.md §1): any other content type, text/plain included (which
+  // Fastify would pass on as a string, to fail as "expected object"), is a 415 naming it. An empty
+  // body of any type counts as no body, as for JSON.
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("*", { parseAs: "string" }, (req, body, done) => {
+    if (body === "") return done(null, undefined);
+    const type = req.headers["content-type"];
+    done(
+      new ApiError(
+        415,
+        errorNameForStatus(415),
+        `${type ? `Content-Type "${type}" is not supported` : "Content-Type is missing"}: request bodies must be sent as application/json`,
+      ),
+      undefined,
+    );
   });
 
   const faults = new Faults();
@@ -148,6 +210,18 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
     if (!identity) throw tokenError("The identity of this token no longer exists.");
     setActor(req, { identity, orgId: identity.orgId });
   });
+
+  // A write is acknowledged only once it is on disk, so it survives a kill right after the
+  // response. Registered before the `after` faults: a handled write is kept even if the client
+  // loses its response. Reads are saved later (debounced): their audit entries acknowledge nothing.
+  const commit = opts.commit;
+  if (commit) {
+    app.addHook("onSend", async (req, reply, payload) => {
+      if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400 && !req.url.startsWith(ADMIN_PREFIX))
+        await commit();
+      return payload;
+    });
+  }
 
   // Faults with `after: true`: the request was handled, and the client loses the response.
   app.addHook("onSend", async (req, reply, payload) => {
