@@ -1,0 +1,126 @@
+import { execFile, spawn } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { changeCounts, cliStackExport, pulumiBinDir } from "../engine/harness";
+import { engineEnv, type EngineEnv } from "../engine/lifecycle";
+import { census, mixedResources } from "./mixed-stack";
+
+/**
+ * A CI runner dies: `pulumi up` creating 50 resources is killed (SIGKILL to its whole process
+ * group) at several points. The README's recovery (`pulumi cancel`, `pulumi refresh`, `pulumi up`)
+ * then converges with nothing made twice and nothing orphaned: an object the service made whose id
+ * never reached the state is found again by name or slug.
+ */
+jest.setTimeout(20 * 60_000);
+
+const COUNT = 50;
+/** Kill once this many creates have been answered (the stack makes 45; five connections are managed). */
+const KILL_POINTS = (process.env.RELIABILITY_KILL_POINTS ?? "2,15,30").split(",").map(Number);
+
+const isCreate = (r: { method: string; path: string; status: number }) =>
+  r.method === "POST" &&
+  r.status === 200 &&
+  !r.path.includes("/check-destination") &&
+  !r.path.includes("/sync-secrets");
+
+describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
+  let env: EngineEnv;
+  const orphanCounts: number[] = [];
+  beforeAll(async () => {
+    env = await engineEnv();
+  });
+  afterAll(async () => {
+    await env?.dispose();
+  });
+
+  const cli = (args: string[]) => [...args, "--stack", env.t.stack.name, "--non-interactive"];
+  const options = () => ({ cwd: env.t.stack.workspace.workDir, env: { ...process.env, ...env.t.envVars } });
+  /** The pulumi CLI as a user runs it, with its exit code and everything it printed. */
+  const pulumi = (args: string[]) =>
+    promisify(execFile)(path.join(pulumiBinDir(), "pulumi"), cli(args), { ...options(), maxBuffer: 64 << 20 }).then(
+      (r) => ({ code: 0, out: r.stdout + r.stderr }),
+      (e: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: e.code ?? 1,
+        out: `${e.stdout}${e.stderr}`,
+      }),
+    );
+
+  /** Ids the stack's state holds for secretops resources. */
+  const idsInState = async () => {
+    const state = JSON.parse(await cliStackExport(env.t)) as {
+      deployment: { resources?: { type: string; id?: string }[] };
+    };
+    return new Set(
+      (state.deployment.resources ?? []).filter((r) => r.type.includes("secretops") && r.id).map((r) => r.id!),
+    );
+  };
+
+  it.each(KILL_POINTS)(
+    "killed after %i creates: cancel, refresh and up converge, orphans are found again",
+    async (killAt) => {
+      const tag = `kill${killAt}`;
+      const project = env.emulator.summary.projects[0]!.id;
+      const declared = mixedResources(env.emulator.summary, COUNT, tag);
+      await env.t.stack.setConfig("resources:secrets", { value: JSON.stringify(declared.secrets), secret: true });
+      await env.declare(declared.resources);
+      await env.resetRequests();
+
+      const child = spawn(path.join(pulumiBinDir(), "pulumi"), cli(["up", "--yes", "--skip-preview"]), {
+        ...options(),
+        detached: true, // its own process group: the kill takes the language host and provider too
+        stdio: "ignore",
+      });
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      while ((await env.requests()).filter(isCreate).length < killAt) {
+        if (child.exitCode !== null) throw new Error("pulumi up ended before the kill point");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
+
+      // What the kill left: objects on the service, some of them (the orphans) not in the state.
+      const before = await census(env.client, project, declared.resources);
+      const made = [...before.objects.syncs, ...before.objects.rotations, ...before.objects.profiles];
+      const inState = await idsInState();
+      const orphans = made.filter((o) => !inState.has(o.id));
+      orphanCounts.push(orphans.length);
+      console.log(
+        `killed after ${killAt} creates: ${made.length} objects on the service, ${orphans.length} not in the state`,
+      );
+
+      // The README's recovery, step by step.
+      const up = await pulumi(["up", "--yes", "--skip-preview"]);
+      expect(up.code).not.toBe(0);
+      expect(up.out).toContain("the stack is currently locked");
+      expect(await pulumi(["cancel", "--yes"])).toMatchObject({ code: 0 });
+      expect(await pulumi(["refresh", "--yes", "--skip-preview"])).toMatchObject({ code: 0 });
+      await env.resetRequests();
+      const recovered = await env.t.stack.up();
+      expect(recovered.summary.result).toBe("succeeded");
+
+      const after = await census(env.client, project, declared.resources);
+      expect(after.missing).toEqual([]);
+      expect(after.duplicated).toEqual([]);
+      expect(after.undeclared).toEqual([]);
+      // Every orphan is in the state now, under its own id: found, not made again.
+      const nowInState = await idsInState();
+      for (const o of orphans) expect(nowInState.has(o.id)).toBe(true);
+      expect(nowInState.size).toBe(COUNT);
+      expect(changeCounts((await env.t.stack.preview()).changeSummary)).toMatchObject({
+        create: 0,
+        update: 0,
+        replace: 0,
+        delete: 0,
+      });
+
+      await env.declare([]);
+      await env.t.stack.up();
+      expect((await census(env.client, project, declared.resources)).undeclared).toEqual([]);
+    },
+  );
+
+  it("the kills left objects whose ids never reached the state, so the recovery above was put to work", () => {
+    expect(orphanCounts).toHaveLength(KILL_POINTS.length);
+    expect(orphanCounts.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+});
