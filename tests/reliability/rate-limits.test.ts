@@ -1,0 +1,75 @@
+import { changeCounts } from "../engine/harness";
+import { engineEnv, type EngineEnv } from "../engine/lifecycle";
+import { census, mixedResources } from "./mixed-stack";
+
+/**
+ * Rate limits at scale: the emulator enforces the service's default limits (60 reads and 200
+ * writes a minute, docs/service-api.md §8), with the minute compressed to a few seconds, and
+ * advertises them in `x-ratelimit-*`. With no caps of its own, the provider learns them: a
+ * 200-resource up, refresh and destroy finish with no failed operation and no request answered 429.
+ */
+jest.setTimeout(20 * 60_000);
+
+const COUNT = Number(process.env.RELIABILITY_RATE_RESOURCES ?? 200);
+const TIME_FACTOR = Number(process.env.RELIABILITY_RATE_TIME_FACTOR ?? 0.05); // a 60 s window becomes 3 s
+
+describe(`${COUNT} resources under the service's default rate limits`, () => {
+  let env: EngineEnv;
+  let declared: ReturnType<typeof mixedResources>;
+  beforeAll(async () => {
+    env = await engineEnv();
+    // The provider paces by what the service advertises, as a user's would: no caps.
+    for (const k of ["secretops:readsPerMinute", "secretops:writesPerMinute"]) await env.t.stack.removeConfig(k);
+    const r = await fetch(`${env.emulator.url}/__admin/rate-limits`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ read: 60, write: 200, timeFactor: TIME_FACTOR }),
+    });
+    expect(r.ok).toBe(true);
+    declared = mixedResources(env.emulator.summary, COUNT, "paced");
+    await env.t.stack.setConfig("resources:secrets", { value: JSON.stringify(declared.secrets), secret: true });
+    await env.declare(declared.resources);
+  });
+  afterAll(async () => {
+    await env?.dispose();
+  });
+
+  const limited = async () => (await env.requests()).filter((r) => r.status === 429).length;
+
+  it("up creates all of them with no request refused", async () => {
+    await env.resetRequests();
+    const up = await env.t.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    expect(changeCounts(up.summary.resourceChanges).create).toBe(COUNT + 1); // and the stack
+    const c = await census(env.client, env.emulator.summary.projects[0]!.id, declared.resources);
+    expect({ missing: c.missing, duplicated: c.duplicated }).toEqual({ missing: [], duplicated: [] });
+    const served = await env.requests();
+    console.log(
+      `rate limits, up: ${served.length} requests in ${up.summary.endTime.getTime() - up.summary.startTime.getTime()} ms, ${await limited()} answered 429`,
+    );
+    expect(await limited()).toBe(0);
+  });
+
+  it("refresh reads all of them with no request refused", async () => {
+    await env.resetRequests();
+    const refresh = await env.t.stack.refresh();
+    expect(refresh.summary.result).toBe("succeeded");
+    expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ update: 0, delete: 0 });
+    const reads = (await env.requests()).filter((r) => r.method === "GET");
+    const seen = new Map<string, number>();
+    for (const r of reads) seen.set(r.path, (seen.get(r.path) ?? 0) + 1);
+    expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
+    expect(reads).toHaveLength(COUNT);
+    expect(await limited()).toBe(0);
+  });
+
+  it("destroy deletes all of them with no request refused", async () => {
+    await env.resetRequests();
+    const destroy = await env.t.stack.destroy();
+    expect(destroy.summary.result).toBe("succeeded");
+    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(COUNT + 1);
+    const c = await census(env.client, env.emulator.summary.projects[0]!.id, declared.resources);
+    expect(c.undeclared).toEqual([]);
+    expect(await limited()).toBe(0);
+  });
+});
