@@ -21,6 +21,8 @@ export const FaultRuleSchema = z
       )
       .optional(),
     probability: z.number().min(0).max(1).optional(),
+    /** Apply to every n-th request the rule sees (n, 2n, …): a fault rate with a count that does not vary by luck. */
+    every: z.number().int().min(1).optional(),
     count: z.number().int().min(1).optional(),
     kind: z.enum(["latency", "status", "rate-limit", "reset"]),
     status: z.number().int().min(400).max(599).optional(),
@@ -35,6 +37,10 @@ export const FaultRuleSchema = z
   .refine((r) => !r.after || r.kind === "reset" || r.kind === "status", {
     error: "after applies only to the reset and status kinds",
     path: ["after"],
+  })
+  .refine((r) => r.every === undefined || r.probability === undefined, {
+    error: "every and probability cannot both be given",
+    path: ["every"],
   })
   .refine((r) => r.kind !== "status" || r.status !== undefined, {
     error: "status is required for kind status",
@@ -51,11 +57,13 @@ export interface FaultRule extends Omit<FaultRuleInput, "path" | "count"> {
   path?: RegExp;
   /** applications left; undefined = unlimited */
   remaining?: number;
+  /** requests this rule has seen (for `every`) */
+  seen: number;
 }
 
 /**
  * Fault rules for the public API: each matches by method, path regex (on the path without query
- * string) and probability, for `count` requests or forever. Latency rules delay the request and
+ * string), and probability or every n-th request, for `count` requests or forever. Latency rules delay the request and
  * let later rules apply; the first status / rate-limit / reset rule ends it.
  */
 export class Faults {
@@ -67,6 +75,7 @@ export class Faults {
     this.rules.push({
       ...rest,
       id,
+      seen: 0,
       ...(path !== undefined && { path: new RegExp(path) }),
       ...(count !== undefined && { remaining: count }),
     });
@@ -89,6 +98,7 @@ export class Faults {
       if (r.method && r.method.toUpperCase() !== method) continue;
       if (r.path && !r.path.test(path)) continue;
       if (r.probability !== undefined && Math.random() >= r.probability) continue;
+      if (r.every !== undefined && ++r.seen % r.every !== 0) continue;
       if (r.remaining !== undefined) r.remaining -= 1;
       out.push(r);
       if (r.kind !== "latency") break;
