@@ -109,6 +109,7 @@ function hits(text: string, surface = "", verbose = false): string[] {
 /** Records a surface and fails on any canary in it (`verbose`: see `hits`). */
 function expectClean(surface: string, text: string, verbose = false): void {
   scanned.push({ surface, bytes: Buffer.byteLength(text) });
+  // SECRETS_DEBUG=<dir> keeps every scanned surface there, to look into a failure.
   if (process.env.SECRETS_DEBUG)
     fs.writeFileSync(path.join(process.env.SECRETS_DEBUG, surface.replace(/[^a-z0-9.-]+/gi, "_")), text);
   const found = hits(text, surface, verbose);
