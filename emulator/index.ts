@@ -5,7 +5,7 @@ import { seedFromFixtures, summarize, type Fixtures, type FixtureSummary } from 
 import { SyncJobs } from "./jobs";
 import { Persister, loadSnapshot } from "./persistence";
 import type { RateLimitOptions } from "./rate-limit";
-import { buildServer } from "./server";
+import { buildServer, type ServerOptions } from "./server";
 import { Store } from "./store";
 
 export type { Fixtures, FixtureSummary } from "./fixtures";
@@ -25,7 +25,8 @@ export interface EmulatorOptions {
   rateLimits?: RateLimitOptions;
   /** how long each sync job phase (pending → running → done) takes, ms (default 200) */
   syncJobDelayMs?: number;
-  logger?: boolean;
+  /** Fastify's logger: `true` logs to stdout; `{ level, stream }` sends its JSON lines elsewhere (default off). */
+  logger?: ServerOptions["logger"];
   /** check every 200 body against its operation's response schema; a mismatch is a 500 naming the route (default false; on in tests) */
   checkResponses?: boolean;
 }

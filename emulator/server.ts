@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import fastifyRateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import {
   ApiError,
   ValidationError,
@@ -27,7 +33,7 @@ import { ATTEMPT_HEADER, apiPaths } from "../sdk/schemas";
 export interface ServerOptions {
   admin: boolean;
   rateLimits: RateLimitOptions | undefined;
-  logger: boolean;
+  logger: FastifyServerOptions["logger"];
   /** Check every 200 body against its operation's response schema (a mismatch is a 500). */
   checkResponses: boolean;
   /** With `--data`: resolves once the state is on disk; a write's response waits for it (persistence.ts). */

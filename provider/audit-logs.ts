@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AuditLogEntry, AuditLogQuery } from "../sdk/schemas";
 import { clientFrom } from "./config";
+import { refusePlainCredentialConfig } from "./program-side";
 
 /**
  * `getAuditLogs`: an audit-log query for programs, like a data source. It runs in the program
@@ -24,6 +25,7 @@ export interface GetAuditLogsResult {
 const programConfig = { get: (key: string) => pulumi.runtime.getConfig(key) };
 
 export async function getAuditLogs(args: GetAuditLogsArgs = {}): Promise<GetAuditLogsResult> {
+  refusePlainCredentialConfig();
   const { maxEntries = 1000, ...filters } = args;
   const client = clientFrom(programConfig);
   const entries: AuditLogEntry[] = [];

@@ -5,7 +5,7 @@ import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
 import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
 import { issuesFromZod } from "../sdk/schemas";
 import { apiClient } from "./config";
-import { type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
+import { type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
 import { isNotFound } from "./not-found";
 import { type ProviderState, decodeState, encodeState, fingerprintDrifted } from "./state";
 import {
@@ -106,6 +106,17 @@ function failuresOf(issues: readonly z.core.$ZodIssue[], args: Plain): dynamic.C
   return issuesFromZod(known).map((i) => ({ property: i.path, reason: i.message }));
 }
 
+/**
+ * The engine prints the value of the top-level property a failure names, secrets included
+ * (`property scepConfig value {…challengePassword…} has a problem`): a failure on a secret arg
+ * as a whole names it in the reason instead. Failures on a path inside one print no value.
+ */
+function withoutSecretValues(secrets: readonly string[], failures: dynamic.CheckFailure[]): dynamic.CheckFailure[] {
+  return failures.map((f) =>
+    secrets.includes(f.property) ? { property: "", reason: `${f.property}: ${f.reason}` } : f,
+  );
+}
+
 /** Builds the dynamic provider of a resource definition. */
 export function dynamicProvider<Remote extends { id: string }>(
   definition: ResourceDefinition<Remote>,
@@ -190,33 +201,40 @@ export function dynamicProvider<Remote extends { id: string }>(
       );
     }
     // Secrets never come back, so they cannot be compared: written again, they are the program's.
-    const secretArgs = [...new Set(secretPaths.map((p) => p.split(".")[0]!))].filter((k) => args[k] !== undefined);
-    if (!secretArgs.length) return found;
-    return def.update(client, found.id, Object.fromEntries(secretArgs.map((k) => [k, args[k]])), args, options);
+    const resend = [...new Set(secretPaths.map((p) => p.split(".")[0]!))].filter((k) => args[k] !== undefined);
+    if (!resend.length) return found;
+    return def.update(client, found.id, Object.fromEntries(resend.map((k) => [k, args[k]])), args, options);
+  };
+
+  const secrets = secretArgs(def);
+  /** Validates the program's args; `check` below keeps secret values out of its failures. */
+  const checkArgs = async (olds: Plain, news: Plain): Promise<dynamic.CheckResult> => {
+    const { args, options } = split(def, news);
+    const failures: dynamic.CheckFailure[] = [...(def.manageExisting?.transitionFailures?.(olds ?? {}, news) ?? [])];
+    const parsedOptions = def.options.safeParse(options);
+    if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
+    // The kind is not known yet during preview: nothing more to check until it is.
+    if (def.kindField && unknownAt(args, [def.kindField])) return { inputs: news, failures };
+    const schemas = def.schemas(args);
+    if (typeof schemas === "string") {
+      failures.push({ property: def.kindField ?? "", reason: schemas });
+      return { inputs: news, failures };
+    }
+    const parsed = schemas.args.safeParse(args);
+    if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
+    for (const issue of schemas.rules?.(parsed.data as never) ?? []) {
+      if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
+    }
+    if (failures.length || !parsedOptions.success) return { inputs: news, failures };
+    const inputs: Plain = { ...(parsed.data as Plain), ...parsedOptions.data };
+    if (def.kindField) inputs[def.kindField] = args[def.kindField];
+    return { inputs };
   };
 
   return {
     async check(olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
-      const { args, options } = split(def, news);
-      const failures: dynamic.CheckFailure[] = [...(def.manageExisting?.transitionFailures?.(olds ?? {}, news) ?? [])];
-      const parsedOptions = def.options.safeParse(options);
-      if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
-      // The kind is not known yet during preview: nothing more to check until it is.
-      if (def.kindField && unknownAt(args, [def.kindField])) return { inputs: news, failures };
-      const schemas = def.schemas(args);
-      if (typeof schemas === "string") {
-        failures.push({ property: def.kindField ?? "", reason: schemas });
-        return { inputs: news, failures };
-      }
-      const parsed = schemas.args.safeParse(args);
-      if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
-      for (const issue of schemas.rules?.(parsed.data as never) ?? []) {
-        if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
-      }
-      if (failures.length || !parsedOptions.success) return { inputs: news, failures };
-      const inputs: Plain = { ...(parsed.data as Plain), ...parsedOptions.data };
-      if (def.kindField) inputs[def.kindField] = args[def.kindField];
-      return { inputs };
+      const result = await checkArgs(olds, news);
+      return result.failures?.length ? { ...result, failures: withoutSecretValues(secrets, result.failures) } : result;
     },
 
     async diff(_id: string, olds: Plain, news: Plain): Promise<dynamic.DiffResult> {

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { settingSources } from "./config";
 import { type DefinitionShape, type ResourceType, outputNames, secretArgs } from "./definition";
 
 /**
@@ -74,6 +75,32 @@ function registerProps(
   return props;
 }
 
+/** The credential settings that stack config must hold as secrets (provider/config.ts). */
+const secretSettings = [settingSources.token, settingSources.clientSecret];
+/** Exported by the runtime (runtime/config.js) but marked internal, so not in its typings. */
+const isConfigSecret = (pulumi.runtime as unknown as { isConfigSecret?: (key: string) => boolean }).isConfigSecret;
+
+/**
+ * Fails the program when `secretops:token` or `secretops:clientSecret` is plain (not `--secret`)
+ * stack config: the engine itself stores plain config unencrypted in `Pulumi.<stack>.yaml`, so
+ * the provider cannot keep it out of plaintext. Runs before the first resource registers, so the
+ * program stops there with one error; the message names the key, never the value.
+ */
+export function refusePlainCredentialConfig(): void {
+  if (!isConfigSecret) return;
+  for (const { key, env } of secretSettings) {
+    const [ns, name] = key.split(":");
+    if (pulumi.runtime.getConfig(key) === undefined) continue;
+    // The language host may pass the older `<ns>:config:<name>` form of the key.
+    if (isConfigSecret(key) || isConfigSecret(`${ns}:config:${name}`)) continue;
+    throw new pulumi.RunError(
+      `${key} is set as plain stack config, which Pulumi stores unencrypted in Pulumi.<stack>.yaml. ` +
+        `Set it as a secret with \`pulumi config set --secret ${key} <value>\`, or remove it ` +
+        `(\`pulumi config rm ${key}\`) and set ${env.join(" or ")} in the environment.`,
+    );
+  }
+}
+
 /** The output type of a definition: one `Output` per arg and per computed field. */
 export type OutputsOf<D extends DefinitionShape> = {
   readonly [K in keyof D["args"] | keyof D["computed"]]: pulumi.Output<
@@ -98,6 +125,7 @@ export function resourceClass<Args extends object, D extends DefinitionShape>(de
   const secrets = secretArgs(definition);
   class Resource extends pulumi.dynamic.Resource {
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
+      refusePlainCredentialConfig();
       super(
         serializedProvider(definition.type),
         name,
