@@ -16,7 +16,7 @@ function parsePort(v: string): number {
   return n;
 }
 
-interface CliOptions {
+export interface EmulatorCliOptions {
   port: number;
   json?: boolean;
   data?: string;
@@ -25,20 +25,19 @@ interface CliOptions {
   rateLimit: boolean;
 }
 
-/** Parses `argv` (without node and script), starts the emulator and writes the start-up lines to `out`. */
-export async function runCli(argv: readonly string[], out: (line: string) => void): Promise<RunningEmulator> {
-  const program = new Command()
-    .name("secretops-emulator")
-    .description("Local emulator of the secrets and certificate management service API")
+/** The emulator's options, on `cmd`: shared by this script and `secretops emulator` (cli/emulator.ts). */
+export function addEmulatorOptions(cmd: Command): Command {
+  return cmd
     .option("--port <n>", "port to listen on (0 = any free port)", parsePort, DEFAULT_PORT)
     .option("--json", "print one JSON line (the summary) and nothing else")
     .option("--data <file>", "persist state to this file (loaded on start, saved after changes)")
     .option("--fixtures <file>", "fixtures JSON file (default: the built-in default fixtures)")
     .option("--admin", "enable the /__admin routes")
-    .option("--no-rate-limit", "disable rate limiting")
-    .exitOverride();
-  program.parse(argv, { from: "user" });
-  const o = program.opts<CliOptions>();
+    .option("--no-rate-limit", "disable rate limiting");
+}
+
+/** Starts the emulator with parsed options and writes the start-up lines to `out`. */
+export async function startFromOptions(o: EmulatorCliOptions, out: (line: string) => void): Promise<RunningEmulator> {
   const emulator = await startEmulator({
     port: o.port,
     ...(o.data && { data: o.data }),
@@ -59,6 +58,17 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
     );
   }
   return emulator;
+}
+
+/** Parses `argv` (without node and script), starts the emulator and writes the start-up lines to `out`. */
+export async function runCli(argv: readonly string[], out: (line: string) => void): Promise<RunningEmulator> {
+  const program = addEmulatorOptions(
+    new Command()
+      .name("secretops-emulator")
+      .description("Local emulator of the secrets and certificate management service API"),
+  ).exitOverride();
+  program.parse(argv, { from: "user" });
+  return startFromOptions(program.opts<EmulatorCliOptions>(), out);
 }
 
 if (require.main === module) {

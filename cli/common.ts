@@ -1,0 +1,74 @@
+import type { Command } from "commander";
+import { type ConfigReader, clientFrom, settingSources } from "../provider/config";
+import type { SecretOpsClient } from "../sdk";
+
+/** Exit codes a pipeline can branch on. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** Bad usage: a flag's value, a filter, a missing file. Exits 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** A failure the command found (invalid resources, missing events, an API error). Exits 1. */
+export class Failure extends Error {
+  override name = "Failure";
+}
+
+export interface ConnectionOptions {
+  apiUrl?: string;
+  tokenEnv?: string;
+}
+
+/** `--api-url` and `--token-env`, on the commands that talk to the service. */
+export function addConnectionOptions(cmd: Command): Command {
+  const envs = (name: keyof typeof settingSources) => settingSources[name].env.join(" / ");
+  return cmd
+    .option("--api-url <url>", `base URL of the service (default: ${envs("apiUrl")})`)
+    .option(
+      "--token-env <var>",
+      `read the token from this environment variable (default: ${envs("token")}; universal auth: ${envs("clientId")} and ${envs("clientSecret")})`,
+    );
+}
+
+/**
+ * A client from the same settings as the resources (provider/config.ts): the environment, with
+ * `--api-url` in place of the endpoint's config key. The token is only ever read from the
+ * environment, so it never appears on a command line or in the output.
+ */
+export function clientFromOptions(o: ConnectionOptions): SecretOpsClient {
+  if (o.tokenEnv !== undefined && !process.env[o.tokenEnv]) {
+    throw new UsageError(`--token-env: the environment variable ${o.tokenEnv} is not set`);
+  }
+  const config: ConfigReader = {
+    get: (key) => {
+      if (key === settingSources.apiUrl.key) return o.apiUrl;
+      if (key === settingSources.token.key && o.tokenEnv) return process.env[o.tokenEnv];
+      return undefined;
+    },
+  };
+  try {
+    const client = clientFrom(config);
+    return client;
+  } catch (e) {
+    // providerSettings/clientFrom speak of stack config; from the command line the flags apply too.
+    throw new UsageError(`${(e as Error).message}; or pass --api-url / --token-env`);
+  }
+}
+
+/** `30s`, `30m`, `1h`, `7d`, `2w` back from `now`, or an ISO 8601 date-time. */
+export function parseTime(flag: string, value: string, now = Date.now()): string {
+  const m = /^(\d+)\s*(s|m|h|d|w)$/.exec(value.trim());
+  if (m) {
+    const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[m[2] as "s"];
+    return new Date(now - Number(m[1]) * unit).toISOString();
+  }
+  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+  if (iso.test(value.trim()) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+  throw new UsageError(
+    `${flag}: must be a duration back from now (30m, 1h, 7d) or an ISO 8601 date-time, got "${value}"`,
+  );
+}
+
+/** Writes a line to stderr. */
+export const warn = (line: string) => process.stderr.write(`${line}\n`);

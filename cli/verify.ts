@@ -1,0 +1,150 @@
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { Command } from "commander";
+import type { ResourceType } from "../provider/definition";
+import type { AuditLogEntry } from "../sdk/schemas";
+import { apiFailure } from "./audit";
+import { TYPE_PREFIX } from "./check";
+import {
+  type ConnectionOptions,
+  Failure,
+  UsageError,
+  addConnectionOptions,
+  clientFromOptions,
+  parseTime,
+} from "./common";
+
+/**
+ * The events that mean a family's object was written, and the event-metadata key holding its id
+ * (as the service's audit events carry them; emulator/routes/*.ts records the same).
+ * AppConnectionSettings never creates: it PATCHes an existing connection, and only when a setting differs.
+ */
+export const appliedEvents: Record<ResourceType, { types: string[]; idKey: string }> = {
+  SecretSync: { types: ["create-secret-sync", "update-secret-sync"], idKey: "syncId" },
+  SecretRotation: { types: ["create-secret-rotation", "update-secret-rotation"], idKey: "rotationId" },
+  CertificateProfile: {
+    types: ["create-certificate-profile", "update-certificate-profile"],
+    idKey: "certificateProfileId",
+  },
+  AppConnectionSettings: { types: ["update-app-connection"], idKey: "connectionId" },
+};
+
+interface VerifyOptions extends ConnectionOptions {
+  stack?: string;
+  cwd?: string;
+  pulumi?: string;
+  margin: string;
+}
+
+interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  created?: string;
+  modified?: string;
+  delete?: boolean;
+}
+
+export function verifyCommand(): Command {
+  return addConnectionOptions(
+    new Command("verify")
+      .description(
+        "Check that the audit log holds a create or update event for every secretops resource in a stack's state " +
+          "(from `pulumi stack export`), at or after the time the state last changed it. Exit 1 naming each one missing.",
+      )
+      .option("--stack <name>", "the stack (default: the selected stack)")
+      .option("-C, --cwd <dir>", "run pulumi in this directory (the project's)")
+      .option("--pulumi <path>", "the pulumi CLI to run (default: pulumi on PATH)")
+      .option(
+        "--margin <duration>",
+        "how long before a resource's recorded change its event may be (sync jobs, clock skew), e.g. 15m",
+        "15m",
+      ),
+  )
+    .addHelpText(
+      "after",
+      `
+Each resource's event must be no older than its "modified" (else "created") time in the state minus
+--margin. Events are matched by id: syncId, rotationId, certificateProfileId, connectionId in the
+event's metadata. An AppConnectionSettings that found its connection already as declared wrote
+nothing, and is reported missing. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad usage.`,
+    )
+    .action(async (o: VerifyOptions) => {
+      const marginMs = Date.now() - Date.parse(parseTime("--margin", o.margin));
+      const client = clientFromOptions(o);
+      const state = await stackExport(o);
+      const manifestTime = state.deployment?.manifest?.time;
+      const ours = (state.deployment?.resources ?? []).filter(
+        (r) => r.type.startsWith(TYPE_PREFIX) && !r.delete && r.id,
+      );
+      if (ours.length === 0) {
+        process.stdout.write("no secretops resources in the stack's state\n");
+        return;
+      }
+      const expected = ours.map((r) => {
+        const type = r.type.slice(TYPE_PREFIX.length) as ResourceType;
+        const since = Date.parse(r.modified ?? r.created ?? manifestTime ?? "") - marginMs;
+        if (!appliedEvents[type] || Number.isNaN(since)) {
+          throw new Failure(`cannot verify ${r.urn}: ${appliedEvents[type] ? "no time in the state" : "unknown type"}`);
+        }
+        return { type, name: r.urn.split("::").pop()!, id: r.id!, since };
+      });
+      // One walk over every family's events since the earliest time, rather than one query per
+      // resource: reads are rate limited (60 a minute by default).
+      const seen = new Map<string, number[]>();
+      const start = new Date(Math.min(...expected.map((e) => e.since))).toISOString();
+      const types = [...new Set(Object.values(appliedEvents).flatMap((a) => a.types))];
+      try {
+        for await (const e of client.auditLogs.iterate({ eventType: types, startDate: start })) record(seen, e);
+      } catch (e) {
+        throw apiFailure(e);
+      }
+      const missing = expected.filter((x) => !(seen.get(`${x.type} ${x.id}`) ?? []).some((t) => t >= x.since));
+      for (const m of missing) {
+        const a = appliedEvents[m.type];
+        process.stdout.write(
+          `missing: ${m.type} ${m.name} ${m.id}: no ${a.types.join(" or ")} event since ${new Date(m.since).toISOString()}\n`,
+        );
+      }
+      if (missing.length > 0) {
+        throw new Failure(`${missing.length} of ${expected.length} secretops resources have no create/update event`);
+      }
+      process.stdout.write(`${expected.length} secretops resources verified: each has its create/update event\n`);
+    });
+}
+
+function record(seen: Map<string, number[]>, e: AuditLogEntry): void {
+  for (const [type, a] of Object.entries(appliedEvents)) {
+    const id = e.event.metadata[a.idKey];
+    if (!a.types.includes(e.event.type) || typeof id !== "string") continue;
+    const key = `${type} ${id}`;
+    seen.set(key, [...(seen.get(key) ?? []), Date.parse(e.createdAt)]);
+  }
+}
+
+interface Exported {
+  deployment?: { manifest?: { time?: string }; resources?: StateResource[] };
+}
+
+/** `pulumi stack export`: secrets stay encrypted, and only ids, types and times are read. */
+async function stackExport(o: VerifyOptions): Promise<Exported> {
+  const bin = o.pulumi ?? "pulumi";
+  const args = ["stack", "export", ...(o.stack ? ["--stack", o.stack] : [])];
+  let stdout: string;
+  try {
+    ({ stdout } = await promisify(execFile)(bin, args, {
+      cwd: o.cwd ? path.resolve(o.cwd) : process.cwd(),
+      maxBuffer: 256 * 1024 * 1024,
+    }));
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException & { stderr?: string };
+    if (err.code === "ENOENT") throw new UsageError(`${bin} not found: put the pulumi CLI on PATH or pass --pulumi`);
+    throw new Failure(`${bin} ${args.join(" ")} failed: ${(err.stderr ?? err.message).trim()}`);
+  }
+  try {
+    return JSON.parse(stdout) as Exported;
+  } catch {
+    throw new Failure(`${bin} ${args.join(" ")} did not print a JSON state`);
+  }
+}
