@@ -2,9 +2,9 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
 import { isAmbiguous } from "../sdk/errors";
-import { issuesFromZod } from "../sdk/schemas";
+import { formatIssue, issuesFromZod } from "../sdk/schemas";
 import { apiClient } from "./config";
-import { type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
+import { type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
 import { isNotFound } from "./not-found";
 import { type ProviderState, decodeState, encodeState, fingerprintDrifted } from "./state";
 import {
@@ -101,6 +101,20 @@ function failuresOf(issues: readonly z.core.$ZodIssue[], args: Plain): dynamic.C
   return issuesFromZod(known).map((i) => ({ property: i.path, reason: i.message }));
 }
 
+/**
+ * The engine prints a failure as `property <p> value {<inputs[p]>} has a problem: <reason>`,
+ * looking `p` up among the top-level inputs only, and it prints a secret's plaintext there. A
+ * failure on a top-level arg that holds a secret (`estConfig`, `credentials`) is therefore
+ * reported on the resource, in the same `path: rule` words, so the value is never shown. Nested
+ * paths (`credentials.port`) are not top-level keys and print as `<nil>`.
+ */
+function withoutEchoedSecrets(def: Definition, failures: dynamic.CheckFailure[]): dynamic.CheckFailure[] {
+  const secret = secretArgs(def);
+  return failures.map((f) =>
+    secret.includes(f.property) ? { property: "", reason: formatIssue({ path: f.property, message: f.reason }) } : f,
+  );
+}
+
 /** Builds the dynamic provider of a resource definition. */
 export function dynamicProvider<Remote extends { id: string }>(
   definition: ResourceDefinition<Remote>,
@@ -145,28 +159,34 @@ export function dynamicProvider<Remote extends { id: string }>(
     }
   };
 
+  /** The program's args and options against the schemas and the service's rules. */
+  const checkArgs = (olds: Plain, news: Plain): dynamic.CheckResult => {
+    const { args, options } = split(def, news);
+    const failures: dynamic.CheckFailure[] = [...(def.manageExisting?.transitionFailures?.(olds ?? {}, news) ?? [])];
+    const parsedOptions = def.options.safeParse(options);
+    if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
+    // The kind is not known yet during preview: nothing more to check until it is.
+    if (def.kindField && unknownAt(args, [def.kindField])) return { inputs: news, failures };
+    const schemas = def.schemas(args);
+    if (typeof schemas === "string") {
+      failures.push({ property: def.kindField ?? "", reason: schemas });
+      return { inputs: news, failures };
+    }
+    const parsed = schemas.args.safeParse(args);
+    if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
+    for (const issue of schemas.rules?.(parsed.data as never) ?? []) {
+      if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
+    }
+    if (failures.length || !parsedOptions.success) return { inputs: news, failures };
+    const inputs: Plain = { ...(parsed.data as Plain), ...parsedOptions.data };
+    if (def.kindField) inputs[def.kindField] = args[def.kindField];
+    return { inputs };
+  };
+
   return {
     async check(olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
-      const { args, options } = split(def, news);
-      const failures: dynamic.CheckFailure[] = [...(def.manageExisting?.transitionFailures?.(olds ?? {}, news) ?? [])];
-      const parsedOptions = def.options.safeParse(options);
-      if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
-      // The kind is not known yet during preview: nothing more to check until it is.
-      if (def.kindField && unknownAt(args, [def.kindField])) return { inputs: news, failures };
-      const schemas = def.schemas(args);
-      if (typeof schemas === "string") {
-        failures.push({ property: def.kindField ?? "", reason: schemas });
-        return { inputs: news, failures };
-      }
-      const parsed = schemas.args.safeParse(args);
-      if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
-      for (const issue of schemas.rules?.(parsed.data as never) ?? []) {
-        if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
-      }
-      if (failures.length || !parsedOptions.success) return { inputs: news, failures };
-      const inputs: Plain = { ...(parsed.data as Plain), ...parsedOptions.data };
-      if (def.kindField) inputs[def.kindField] = args[def.kindField];
-      return { inputs };
+      const result = checkArgs(olds, news);
+      return result.failures ? { ...result, failures: withoutEchoedSecrets(def, result.failures) } : result;
     },
 
     async diff(_id: string, olds: Plain, news: Plain): Promise<dynamic.DiffResult> {

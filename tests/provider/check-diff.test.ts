@@ -99,9 +99,12 @@ describe("check", () => {
       {},
       { ...base, enrollmentType: "api", apiConfig: {}, estConfig: { passphrase: "x" } },
     );
-    expect(wrong.failures).toEqual([{ property: "estConfig", reason: 'is not allowed with enrollmentType "api"' }]);
+    // estConfig holds a secret: reported on the resource, as the engine would print its value.
+    expect(wrong.failures).toEqual([{ property: "", reason: 'estConfig: is not allowed with enrollmentType "api"' }]);
     const missing = await profile.check!({}, { ...base, enrollmentType: "est" });
-    expect(missing.failures).toEqual([{ property: "estConfig", reason: "EST enrollment requires EST configuration" }]);
+    expect(missing.failures).toEqual([
+      { property: "", reason: "estConfig: EST enrollment requires EST configuration" },
+    ]);
   });
 
   it("enforces the PATCH support matrix of the connection's kind", async () => {
