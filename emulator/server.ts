@@ -71,7 +71,14 @@ function sendError(
  * and one onRequest hook doing, in order, fault injection, rate limiting and bearer auth.
  */
 export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger, genReqId: requestId, forceCloseConnections: true });
+  // Names and slugs are path params of the by-name reads, up to 256 characters (docs/api-spec.md
+  // §4.2, §8); Fastify's default maxParamLength (100) would answer them with 414.
+  const app = Fastify({
+    logger: opts.logger,
+    genReqId: requestId,
+    forceCloseConnections: true,
+    maxParamLength: 1024,
+  });
   await app.register(fastifyRateLimit, { global: false });
   // The API routes' schemas are the operations' zod schemas (operations.ts).
   app.setValidatorCompiler(zodValidatorCompiler);
