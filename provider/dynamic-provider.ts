@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
 import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
 import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
-import { issuesFromZod } from "../sdk/schemas";
+import { formatIssue, issuesFromZod } from "../sdk/schemas";
 import { apiClient } from "./config";
 import { type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
 import { isNotFound } from "./not-found";
@@ -107,13 +107,16 @@ function failuresOf(issues: readonly z.core.$ZodIssue[], args: Plain): dynamic.C
 }
 
 /**
- * The engine prints the value of the top-level property a failure names, secrets included
- * (`property scepConfig value {…challengePassword…} has a problem`): a failure on a secret arg
- * as a whole names it in the reason instead. Failures on a path inside one print no value.
+ * The engine prints a failure as `property <p> value {<inputs[p]>} has a problem: <reason>`,
+ * looking `p` up among the top-level inputs only, and it prints a secret's plaintext there. A
+ * failure on a top-level arg that holds a secret (`estConfig`, `credentials`) is therefore
+ * reported on the resource, in the same `path: rule` words, so the value is never shown. Nested
+ * paths (`credentials.port`) are not top-level keys and print as `<nil>`.
  */
-function withoutSecretValues(secrets: readonly string[], failures: dynamic.CheckFailure[]): dynamic.CheckFailure[] {
+function withoutEchoedSecrets(def: Definition, failures: dynamic.CheckFailure[]): dynamic.CheckFailure[] {
+  const secret = secretArgs(def);
   return failures.map((f) =>
-    secrets.includes(f.property) ? { property: "", reason: `${f.property}: ${f.reason}` } : f,
+    secret.includes(f.property) ? { property: "", reason: formatIssue({ path: f.property, message: f.reason }) } : f,
   );
 }
 
@@ -206,9 +209,8 @@ export function dynamicProvider<Remote extends { id: string }>(
     return def.update(client, found.id, Object.fromEntries(resend.map((k) => [k, args[k]])), args, options);
   };
 
-  const secrets = secretArgs(def);
-  /** Validates the program's args; `check` below keeps secret values out of its failures. */
-  const checkArgs = async (olds: Plain, news: Plain): Promise<dynamic.CheckResult> => {
+  /** The program's args and options against the schemas and the service's rules. */
+  const checkArgs = (olds: Plain, news: Plain): dynamic.CheckResult => {
     const { args, options } = split(def, news);
     const failures: dynamic.CheckFailure[] = [...(def.manageExisting?.transitionFailures?.(olds ?? {}, news) ?? [])];
     const parsedOptions = def.options.safeParse(options);
@@ -233,8 +235,8 @@ export function dynamicProvider<Remote extends { id: string }>(
 
   return {
     async check(olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
-      const result = await checkArgs(olds, news);
-      return result.failures?.length ? { ...result, failures: withoutSecretValues(secrets, result.failures) } : result;
+      const result = checkArgs(olds, news);
+      return result.failures ? { ...result, failures: withoutEchoedSecrets(def, result.failures) } : result;
     },
 
     async diff(_id: string, olds: Plain, news: Plain): Promise<dynamic.DiffResult> {

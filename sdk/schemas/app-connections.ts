@@ -174,7 +174,11 @@ export const appConnectionKinds = {
     family: "Deployment tool",
     methods: {
       "api-key": {
-        credentials: z.object({ instanceUrl: z.url({ error: "must be a URL" }).max(255), apiKey: str }),
+        // The format's error would otherwise also word the length check.
+        credentials: z.object({
+          instanceUrl: z.url({ error: "must be a URL" }).max(255, { error: "must be at most 255 characters" }),
+          apiKey: str,
+        }),
         secretFields: ["apiKey"],
       },
     },
@@ -201,7 +205,7 @@ export const appConnectionKinds = {
       "api-token": {
         credentials: z.object({
           apiToken: str.max(255, { error: "must be at most 255 characters" }),
-          email: z.email({ error: "must be an e-mail address" }).max(255),
+          email: z.email({ error: "must be an e-mail address" }).max(255, { error: "must be at most 255 characters" }),
         }),
         secretFields: ["apiToken"],
       },

@@ -43,8 +43,10 @@ const utcDateTime = z.iso.datetime({ error: "must be an ISO 8601 date-time in UT
  * What a caller may give the SDK for a date: a `Date` or any ISO 8601 date-time, with an offset or
  * without; the SDK sends it as UTC.
  */
-const anyDateTime = z.union([z.date(), z.iso.datetime({ offset: true })], {
-  error: "must be an ISO 8601 date-time or a Date",
+const DATE_RULE = "must be an ISO 8601 date-time or a Date";
+// Each branch carries the rule: a union failure reports its best branch's issue (issues.ts).
+const anyDateTime = z.union([z.date({ error: DATE_RULE }), z.iso.datetime({ offset: true, error: DATE_RULE })], {
+  error: DATE_RULE,
 });
 /** A date-time already in UTC is sent as given; any other is converted. */
 const toUtc = (v: string | Date) =>

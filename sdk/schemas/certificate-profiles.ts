@@ -85,7 +85,11 @@ export const estConfigUpdate = estConfig.extend({ passphrase: estConfig.shape.pa
 export const externalConfigs = z.object({ template: z.string().optional() });
 
 export const certificateDefaults = z.object({
-  ttlDays: z.number().int().positive({ error: "must be a positive whole number of days" }).optional(),
+  ttlDays: z
+    .number()
+    .int({ error: "must be a positive whole number of days" })
+    .positive({ error: "must be a positive whole number of days" })
+    .optional(),
   commonName: z.string().optional(),
   organization: z.string().optional(),
   organizationalUnit: z.string().optional(),

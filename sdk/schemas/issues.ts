@@ -47,11 +47,28 @@ export function ruleOf(issue: ZodIssue): string {
     const values = issue.values.map((v) => JSON.stringify(v));
     return values.length === 1 ? `must be ${values[0]}` : `must be one of the options ${values.join(", ")}`;
   }
+  // zod's default size messages ("Too big: expected string to have <=255 characters") in the
+  // words every custom limit uses: "must be at most 255 characters", "must not be empty".
+  if ((issue.code === "too_big" || issue.code === "too_small") && /^Too (big|small): expected/.test(m)) {
+    return sizeRule(issue);
+  }
   if (issue.code === "invalid_union" && "options" in issue && Array.isArray(issue.options)) {
     // A discriminated union whose discriminator matched no branch.
     return `must be one of ${(issue.options as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
   }
   return m;
+}
+
+/** A size limit in the words of the custom limits: "must be at most 255 characters". */
+function sizeRule(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): string {
+  const big = issue.code === "too_big";
+  const limit = Number(big ? (issue as z.core.$ZodIssueTooBig).maximum : (issue as z.core.$ZodIssueTooSmall).minimum);
+  const exclusive = issue.inclusive === false;
+  const unit =
+    issue.origin === "string" ? "character" : issue.origin === "array" || issue.origin === "set" ? "item" : "";
+  if (!big && unit && limit === 1 && !exclusive) return "must not be empty";
+  const bound = big ? (exclusive ? "less than" : "at most") : exclusive ? "more than" : "at least";
+  return `must be ${bound} ${limit}${unit ? ` ${unit}${limit === 1 ? "" : "s"}` : ""}`;
 }
 
 /** `path: message`, or the message alone for the root. */

@@ -1,5 +1,5 @@
 import { SecretOpsClient } from "../../sdk";
-import { startEmulator } from "../../emulator";
+import { type Fixtures, startEmulator } from "../../emulator";
 import { changeCounts, cliStackExport, createTestStack, storedState, TestStack } from "./harness";
 
 /**
@@ -29,8 +29,10 @@ export interface EngineEnv {
   dispose(): Promise<void>;
 }
 
-export async function engineEnv(): Promise<EngineEnv> {
+/** `fixtures`: the emulator's seed data (default: emulator/fixtures/default.json). */
+export async function engineEnv(opts: { fixtures?: Fixtures } = {}): Promise<EngineEnv> {
   const emulator = await startEmulator({
+    fixtures: opts.fixtures,
     port: 0,
     admin: true,
     rateLimits: false,

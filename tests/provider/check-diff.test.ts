@@ -99,7 +99,7 @@ describe("check", () => {
       {},
       { ...base, enrollmentType: "api", apiConfig: {}, estConfig: { passphrase: "x" } },
     );
-    // A secret arg as a whole is named in the reason: the engine would print the property's value.
+    // estConfig holds a secret: reported on the resource, as the engine would print its value.
     expect(wrong.failures).toEqual([{ property: "", reason: 'estConfig: is not allowed with enrollmentType "api"' }]);
     const missing = await profile.check!({}, { ...base, enrollmentType: "est" });
     expect(missing.failures).toEqual([

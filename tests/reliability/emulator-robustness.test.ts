@@ -367,7 +367,7 @@ describe("paths", () => {
       ["DELETE", `${SYNCS}/${sync.id}%2F..`, [422], /UUID/],
       ["DELETE", `${ROTS}/..%2F${rot.id}`, [422], /UUID/],
       ["DELETE", `${PROFILES}/${profile.id}%00`, [422], /UUID/],
-      ["DELETE", `${PROFILES}/${"f".repeat(101)}`, [414]],
+      ["DELETE", `${PROFILES}/${"f".repeat(101)}`, [422], /must be a UUID/],
     ];
     for (const [method, path, statuses, message] of [...reads, ...writes]) {
       const r = await raw(emu.url, method, path, {
