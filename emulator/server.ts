@@ -118,7 +118,7 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
       sendError(reply, req, err.statusCode ?? 400, errorNameForStatus(err.statusCode ?? 400), err.message),
     // Names and slugs are path params of the by-name reads, up to 256 characters (docs/api-spec.md
     // §4.2, §8); Fastify's default maxParamLength (100) would answer them with 414.
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
   });
   await app.register(fastifyRateLimit, { global: false });
   // The API routes' schemas are the operations' zod schemas (operations.ts).
