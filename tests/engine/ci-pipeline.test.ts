@@ -47,7 +47,9 @@ interface Workflow {
 }
 
 /** js-yaml: a dependency of @pulumi/pulumi, which reads Pulumi.yaml with it (cli/check.ts does too). */
-const yaml = require("js-yaml") as { load(text: string): unknown };
+const yaml = require(
+  require.resolve("js-yaml", { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] }),
+) as { load(text: string): unknown };
 const workflow = yaml.load(fs.readFileSync(workflowFile, "utf8")) as Workflow;
 
 interface StepRun extends Run {
