@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes the real Pulumi engine available offline and prints the directory holding
-# `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs` (last line of stdout).
+# `pulumi`, `pulumi-language-nodejs`, `pulumi-resource-pulumi-nodejs` and `pulumi-analyzer-policy-node`
+# (last line of stdout).
 #
 # 1. A `pulumi` on PATH at least as new as MIN_VERSION is used as is.
 # 2. Otherwise the CLI and the Node.js language host are built from Go modules through
@@ -25,13 +26,20 @@ version_ge() { # version_ge A B: A >= B
 }
 
 shim_src="$repo/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+# The policy-pack launcher (`pulumi preview --policy-pack`) is not in the npm package: ours is in scripts/.
+analyzer_src="$here/pulumi-analyzer-policy-node"
+
+place_file() { # place_file SRC DEST: copy when missing or different (a second run copies nothing)
+  if [ -f "$1" ] && ! cmp -s "$1" "$2" 2>/dev/null; then
+    cp "$1" "$2"
+    chmod 0755 "$2"
+  fi
+}
 
 place_shim() { # the dynamic-provider shim ships in the @pulumi/pulumi npm package
   local bin="$1"
-  if [ -f "$shim_src" ] && ! cmp -s "$shim_src" "$bin/pulumi-resource-pulumi-nodejs" 2>/dev/null; then
-    cp "$shim_src" "$bin/pulumi-resource-pulumi-nodejs"
-    chmod 0755 "$bin/pulumi-resource-pulumi-nodejs"
-  fi
+  place_file "$shim_src" "$bin/pulumi-resource-pulumi-nodejs"
+  place_file "$analyzer_src" "$bin/pulumi-analyzer-policy-node"
 }
 
 # 1. An installed pulumi that is new enough, with its language host beside it or on PATH.

@@ -40,6 +40,8 @@ export interface TestStackOptions {
   program: string;
   config?: ConfigMap;
   env?: Record<string, string>;
+  /** The stack's name (default: unique to this process). Programs' directories are shared: include the pid. */
+  stackName?: string;
 }
 
 let counter = 0;
@@ -68,7 +70,7 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     ...opts.env,
   };
-  const stackName = `t${process.pid}x${++counter}`;
+  const stackName = opts.stackName ?? `t${process.pid}x${++counter}`;
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName, workDir },
     { pulumiCommand, envVars, secretsProvider: "passphrase" },
