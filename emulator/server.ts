@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, {
   type FastifyError,
@@ -55,7 +56,6 @@ function requestId(): string {
   return id;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pathOf = (url: string) => {
   const q = url.indexOf("?");
   return q < 0 ? url : url.slice(0, q);

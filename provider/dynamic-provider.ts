@@ -1,4 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
 import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
@@ -45,7 +46,6 @@ type Definition = ResourceDefinition<{ id: string }>;
 
 /** Creates sent for one resource before a failure whose outcome stays unknown is reported. */
 const CREATE_ATTEMPTS = 5;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Splits inputs into the API's args and the provider's options. */
 function split(def: Definition, inputs: Plain): { args: Plain; options: Plain } {

@@ -86,8 +86,10 @@ const isConfigSecret = (pulumi.runtime as unknown as { isConfigSecret?: (key: st
  * the provider cannot keep it out of plaintext. Runs before the first resource registers, so the
  * program stops there with one error; the message names the key, never the value.
  */
+let credentialConfigChecked = false;
 export function refusePlainCredentialConfig(): void {
-  if (!isConfigSecret) return;
+  // Stack config does not change while a program runs: once it passed, it passes for every resource.
+  if (!isConfigSecret || credentialConfigChecked) return;
   for (const { key, env } of secretSettings) {
     const [ns, name] = key.split(":");
     if (pulumi.runtime.getConfig(key) === undefined) continue;
@@ -99,6 +101,7 @@ export function refusePlainCredentialConfig(): void {
         `(\`pulumi config rm ${key}\`) and set ${env.join(" or ")} in the environment.`,
     );
   }
+  credentialConfigChecked = true;
 }
 
 /** The output type of a definition: one `Output` per arg and per computed field. */

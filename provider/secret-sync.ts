@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { DestinationConfigInput, SecretOpsClient, SyncOptionsInput } from "../sdk";
 import {
@@ -118,8 +119,6 @@ async function refuseDuplicateDestination(
     );
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls a sync until `done` says so or the timeout passes; backs off from 250 ms to 2 s. */
 async function pollSync(
