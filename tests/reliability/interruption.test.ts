@@ -1,4 +1,5 @@
 import { execFile, spawn } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { changeCounts, cliStackExport, pulumiBinDir } from "../engine/harness";
@@ -10,6 +11,10 @@ import { census, mixedResources } from "./mixed-stack";
  * group) at several points. The README's recovery (`pulumi cancel`, `pulumi refresh`, `pulumi up`)
  * then converges with nothing made twice and nothing orphaned: an object the service made whose id
  * never reached the state is found again by name or slug.
+ *
+ * A kill can also land while the local backend saves the stack: its metadata sidecar
+ * (`<stack>.json.attrs`, truncated and then written by gocloud's fileblob) is left empty, and every
+ * command then fails with "failed to load checkpoint: EOF". The README's first step deletes it.
  */
 jest.setTimeout(20 * 60_000);
 
@@ -45,6 +50,18 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
       }),
     );
 
+  /** The README's first step: delete metadata sidecars a kill left empty. Returns how many. */
+  const deleteCutSidecars = () => {
+    const stacksDir = path.join(env.t.stateDir, ".pulumi", "stacks");
+    const cut = fs
+      .readdirSync(stacksDir, { recursive: true, encoding: "utf8" })
+      .map((f) => path.join(stacksDir, f))
+      .filter((f) => f.endsWith(".attrs") && fs.statSync(f).size === 0);
+    for (const f of cut) fs.rmSync(f);
+    return cut.length;
+  };
+  const CUT_SIDECAR_ERROR = "failed to load checkpoint: EOF";
+
   /** Ids the stack's state holds for secretops resources. */
   const idsInState = async () => {
     const state = JSON.parse(await cliStackExport(env.t)) as {
@@ -77,6 +94,12 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
       }
       process.kill(-child.pid!, "SIGKILL");
       await exited;
+      const readable = await pulumi(["stack", "export"]);
+      if (readable.code !== 0) {
+        expect(readable.out).toContain(CUT_SIDECAR_ERROR);
+        expect(deleteCutSidecars()).toBeGreaterThan(0);
+        console.log(`killed after ${killAt} creates: the kill cut the state's metadata sidecar; deleted it`);
+      }
 
       // What the kill left: objects on the service, some of them (the orphans) not in the state.
       const before = await census(env.client, project, declared.resources);
@@ -118,6 +141,31 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
       expect((await census(env.client, project, declared.resources)).undeclared).toEqual([]);
     },
   );
+
+  it("a kill that cuts the state's metadata sidecar: the error the README quotes, and deleting the sidecar recovers", async () => {
+    const declared = mixedResources(env.emulator.summary, 4, "sidecar");
+    await env.t.stack.setConfig("resources:secrets", { value: JSON.stringify(declared.secrets), secret: true });
+    await env.declare(declared.resources);
+    expect((await env.t.stack.up()).summary.result).toBe("succeeded");
+
+    // What SIGKILL between fileblob's os.Create of the sidecar and its write leaves behind.
+    const sidecar = path.join(env.t.stateDir, ".pulumi", "stacks", "resources", `${env.t.stack.name}.json.attrs`);
+    expect(fs.statSync(sidecar).size).toBeGreaterThan(0);
+    fs.truncateSync(sidecar, 0);
+    const broken = await pulumi(["preview"]);
+    expect(broken.code).not.toBe(0);
+    expect(broken.out).toContain(CUT_SIDECAR_ERROR);
+
+    expect(deleteCutSidecars()).toBe(1);
+    expect(changeCounts((await env.t.stack.preview()).changeSummary)).toMatchObject({
+      create: 0,
+      update: 0,
+      replace: 0,
+      delete: 0,
+    });
+    await env.declare([]);
+    await env.t.stack.up();
+  });
 
   it("the kills left objects whose ids never reached the state, so the recovery above was put to work", () => {
     expect(orphanCounts).toHaveLength(KILL_POINTS.length);
