@@ -116,13 +116,13 @@ export class Transport {
     this.http.interceptors.response.use(
       (res) => {
         this.log(res.config, res.status);
-        this.learn(res.config, res.headers);
+        this.answered(res.config, res.headers);
         return res;
       },
       (err: unknown) => {
         if (axios.isAxiosError(err) && err.config) {
           this.log(err.config, err.response?.status ?? null, err.code);
-          if (err.response) this.learn(err.config, err.response.headers);
+          this.answered(err.config, err.response?.headers);
         }
         return Promise.reject(err);
       },
@@ -206,11 +206,14 @@ export class Transport {
     return res.data;
   }
 
-  /** Every response teaches the shared budget what the service advertises for its bucket. */
-  private learn(config: InternalAxiosRequestConfig, headers: unknown): void {
+  /** Every attempt's end, and what its response advertises for its bucket, goes to the shared budget. */
+  private answered(config: InternalAxiosRequestConfig, headers: unknown): void {
     const meta = config.secretops;
-    if (meta && this.throttle && headers && typeof headers === "object") {
-      this.throttle.learn(meta.bucket, headers as Record<string, unknown>);
+    if (meta && this.throttle) {
+      this.throttle.answered(
+        meta.bucket,
+        headers && typeof headers === "object" ? (headers as Record<string, unknown>) : undefined,
+      );
     }
   }
 

@@ -11,6 +11,11 @@
  * the self-hosted default of 60 reads and 200 writes per minute). Until a response has said so,
  * the defaults apply. A client's `readsPerMinute`/`writesPerMinute`, when set, are a cap on top.
  *
+ * The budget is shared with whatever else uses the same credentials or address (another pipeline,
+ * the service's own UI, an earlier process). So a fresh process sends one request first and waits
+ * for its answer; and whenever `x-ratelimit-remaining` says the service counted more in its
+ * current window than this process started, the difference joins the log until that window ends.
+ *
  * Written here rather than taken from npm: the part that matters (one budget shared process-wide
  * per service, learned from its answers) is the registry below, which a generic limiter would
  * not provide.
@@ -39,6 +44,8 @@ export const defaultRateLimit = {
 export interface AdvertisedLimit {
   /** Requests per window. */
   limit: number;
+  /** Requests left in the current window, counting everyone's. */
+  remaining?: number;
   /** Seconds until the current window resets (whole seconds, rounded up). */
   resetSeconds: number;
 }
@@ -48,7 +55,10 @@ export function advertisedLimit(headers: Record<string, unknown>): AdvertisedLim
   const limit = Number(headers["x-ratelimit-limit"]);
   const resetSeconds = Number(headers["x-ratelimit-reset"]);
   if (!Number.isFinite(limit) || limit <= 0 || !Number.isFinite(resetSeconds) || resetSeconds < 0) return undefined;
-  return { limit, resetSeconds };
+  const remaining = Number(headers["x-ratelimit-remaining"] ?? NaN);
+  return Number.isInteger(remaining) && remaining >= 0 && remaining <= limit
+    ? { limit, remaining, resetSeconds }
+    : { limit, resetSeconds };
 }
 
 /**
@@ -72,8 +82,21 @@ export class SlidingWindowLimiter {
   advertised: { limit: number; windowMs: number } | undefined;
   /** Admissions are serialised, so waiting callers are served first come, first served. */
   private tail: Promise<void> = Promise.resolve();
+  /** With `probe`: whether the first request's answer came back (or took too long to wait for). */
+  private probed = false;
+  private probeAnswered: () => void = () => undefined;
+  private readonly probeAnswer = new Promise<void>((resolve) => (this.probeAnswered = resolve));
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * `probe`: admit one request, then wait (up to `probeWaitMs`) for `answered` before the rest, so
+   * a burst does not spend a budget others may already have used up.
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly opts: { probe?: boolean; probeWaitMs?: number } = {},
+  ) {
+    if (!opts.probe) this.probed = true;
+  }
 
   /**
    * Resolves when a request may start; records that it did. `budget` may be a function: it is
@@ -88,10 +111,29 @@ export class SlidingWindowLimiter {
     return turn;
   }
 
+  /** A response (or a failure without one) came back; what it advertised, if anything. */
+  answered(a: AdvertisedLimit | undefined): void {
+    this.probed = true;
+    this.probeAnswered();
+    if (a) this.learn(a);
+  }
+
   /** Takes in what a response advertised; a waiting caller sees it at its next look. */
   learn(a: AdvertisedLimit): void {
     const windowMs = Math.max(this.advertised?.windowMs ?? 0, a.resetSeconds * 1000);
-    if (windowMs > 0) this.advertised = { limit: a.limit, windowMs };
+    if (windowMs <= 0) return;
+    this.advertised = { limit: a.limit, windowMs };
+    if (a.remaining === undefined) return;
+    // The service's window ends within `resetSeconds` (rounded up), so it started no later than
+    // `start` and no earlier than a second before. Ours since then that it may have counted:
+    // what it counted beyond them, others spent; keep that in the log until the window ends.
+    const now = this.now();
+    const start = now + a.resetSeconds * 1000 - windowMs;
+    const ours = this.starts.filter((t) => t >= start - 1000).length;
+    const others = a.limit - a.remaining - ours;
+    if (others <= 0) return;
+    const at = this.starts.findIndex((t) => t > start);
+    this.starts.splice(at < 0 ? this.starts.length : at, 0, ...Array<number>(others).fill(start));
   }
 
   /** Requests started within the last `windowMs` (for tests and diagnostics). */
@@ -101,6 +143,10 @@ export class SlidingWindowLimiter {
   }
 
   private async waitForSlot(budget: () => { limit: number; windowMs: number }): Promise<void> {
+    if (!this.probed && this.starts.length > 0) {
+      await Promise.race([this.probeAnswer, sleep(this.opts.probeWaitMs ?? 1000)]);
+      this.probed = true;
+    }
     for (;;) {
       const { limit, windowMs } = budget();
       this.longestWindowMs = Math.max(this.longestWindowMs, windowMs);
@@ -114,10 +160,13 @@ export class SlidingWindowLimiter {
       // The slot frees when the request `limit` places back leaves the window. Look again at
       // least every second: a response may meanwhile have taught a larger budget.
       const freesAt = recent[recent.length - limit]! + windowMs;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(1, freesAt - now))));
+      await sleep(Math.min(1000, Math.max(1, freesAt - now)));
     }
   }
 }
+
+/** The global timer, not node:timers/promises: the limiter's tests drive it with jest's fake timers. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const registry = new Map<string, SlidingWindowLimiter>();
 
@@ -126,7 +175,7 @@ export function sharedLimiter(baseUrl: string, bucket: Bucket): SlidingWindowLim
   const key = `${baseUrl.replace(/\/+$/, "")} ${bucket}`;
   let limiter = registry.get(key);
   if (!limiter) {
-    limiter = new SlidingWindowLimiter();
+    limiter = new SlidingWindowLimiter(Date.now, { probe: true });
     registry.set(key, limiter);
   }
   return limiter;
@@ -162,10 +211,9 @@ export class Throttle {
     return limiter.acquire(() => this.budget(bucket, limiter.advertised));
   }
 
-  /** Takes in a response's `x-ratelimit-*` headers for its bucket. */
-  learn(bucket: Bucket, headers: Record<string, unknown>): void {
-    const a = advertisedLimit(headers);
-    if (a) sharedLimiter(this.baseUrl, bucket).learn(a);
+  /** An attempt in `bucket` ended: its response's `x-ratelimit-*` headers, if it had a response. */
+  answered(bucket: Bucket, headers: Record<string, unknown> | undefined): void {
+    sharedLimiter(this.baseUrl, bucket).answered(headers ? advertisedLimit(headers) : undefined);
   }
 
   /**

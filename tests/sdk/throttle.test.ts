@@ -153,6 +153,32 @@ describe("throttling real requests (short window)", () => {
     for (let i = 0; i + 2 < at.length; i++) expect(at[i + 2]! - at[i]!).toBeGreaterThanOrEqual(1000);
   });
 
+  test("a fresh process sends one request and waits for its answer before the rest", async () => {
+    stub.queue({ status: 200, body: { appConnection: appConnection() }, delayMs: 200 });
+    const c = make({});
+    await Promise.all(Array.from({ length: 5 }, () => c.appConnections.get("postgres", ids.connection)));
+    const at = stub.requests.map((r) => r.at);
+    expect(at).toHaveLength(5);
+    // The other four left after the first one's answer, 200 ms after it arrived.
+    for (const t of at.slice(1)) expect(t - at[0]!).toBeGreaterThanOrEqual(195);
+  });
+
+  test("budget others spent in the service's window (x-ratelimit-remaining) is waited out", async () => {
+    // The service allows 5 a second and says 4 are already spent when our first read arrives:
+    // one more may go now, the rest in its next window. Without x-ratelimit-remaining all five would go at once.
+    stub.fallback({
+      status: 200,
+      body: { appConnection: appConnection() },
+      headers: { "x-ratelimit-limit": "5", "x-ratelimit-remaining": "1", "x-ratelimit-reset": "1" },
+    });
+    const c = make({});
+    await Promise.all(Array.from({ length: 5 }, () => c.appConnections.get("postgres", ids.connection)));
+    const at = stub.requests.map((r) => r.at);
+    expect(at).toHaveLength(5);
+    expect(at[1]! - at[0]!).toBeLessThan(500);
+    expect(at[2]! - at[0]!).toBeGreaterThanOrEqual(1000);
+  });
+
   test("rateLimit: false does not wait", async () => {
     // 70 reads: over the default budget of 60 a minute, so a throttled client would wait ~a minute.
     const c = make(false);
