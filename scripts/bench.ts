@@ -16,6 +16,7 @@
  *
  * BENCH_SIZES=50,200 changes the stack sizes, BENCH_REPEAT=3 the cycles whose medians count (the
  * machines are shared and noisy); BENCH_SKIP=engine,ratelimit,audit,emulator skips parts.
+ * `npm run bench -- --render <saved stdout>` writes docs/benchmarks.md again from a run's output.
  */
 import { execFileSync, fork } from "node:child_process";
 import * as fs from "node:fs";
@@ -535,16 +536,23 @@ async function main(): Promise<void> {
   if (!SKIP.has("audit")) report.audit = await benchAudit();
   if (!SKIP.has("emulator")) report.emulator = benchEmulator();
   report.budgets = budgets(report);
+  writeDoc(report);
+  fs.rmSync(workDir, { recursive: true, force: true });
+  process.stdout.write(JSON.stringify(report) + "\n");
+}
+
+function writeDoc(report: Report): void {
   const doc = path.join(repoRoot, "docs/benchmarks.md");
   fs.writeFileSync(doc, markdown(report));
   execFileSync("npx", ["prettier", "--write", doc], { cwd: repoRoot, stdio: "ignore" });
-  fs.rmSync(workDir, { recursive: true, force: true });
   say("wrote docs/benchmarks.md");
-  process.stdout.write(JSON.stringify(report) + "\n");
 }
 
 if (process.argv[2] === "--audit-child") {
   void auditChild(process.argv[3]!, process.argv[4]!, Number(process.argv[5]));
+} else if (process.argv[2] === "--render") {
+  // `npm run bench -- --render out.json`: docs/benchmarks.md again from a run's saved output (its last line).
+  writeDoc(JSON.parse(fs.readFileSync(process.argv[3]!, "utf8").trim().split("\n").pop()!) as Report);
 } else {
   main().catch((e: unknown) => {
     process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
