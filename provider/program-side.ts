@@ -125,8 +125,8 @@ export type ResourceClass<Args, D extends DefinitionShape> = new (
 /**
  * Registering a resource, the Node SDK tags four promises per property with `new Error().stack`,
  * for its promise-leak report (runtime/debuggable.js), and each stack is formatted at once
- * through source-map-support: about 40 % of the program's CPU time in a 200-resource preview
- * (docs/benchmarks.md). The stacks are only read when `PULUMI_DEBUG_PROMISE_LEAKS` is set, so
+ * through source-map-support: in a preview of a few hundred resources, more of the program's CPU
+ * time than anything else. The stacks are only read when `PULUMI_DEBUG_PROMISE_LEAKS` is set, so
  * otherwise the constructor registers with no frames captured. Returns the function that restores
  * the limit.
  */
