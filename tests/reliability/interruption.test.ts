@@ -62,6 +62,15 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
   };
   const CUT_SIDECAR_ERROR = "failed to load checkpoint: EOF";
 
+  /** A preview of the stack as declared shows no create, update, replace or delete. */
+  const expectPreviewChangesNothing = async () =>
+    expect(changeCounts((await env.t.stack.preview()).changeSummary)).toMatchObject({
+      create: 0,
+      update: 0,
+      replace: 0,
+      delete: 0,
+    });
+
   /** Ids the stack's state holds for secretops resources. */
   const idsInState = async () => {
     const state = JSON.parse(await cliStackExport(env.t)) as {
@@ -129,12 +138,7 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
       const nowInState = await idsInState();
       for (const o of orphans) expect(nowInState.has(o.id)).toBe(true);
       expect(nowInState.size).toBe(COUNT);
-      expect(changeCounts((await env.t.stack.preview()).changeSummary)).toMatchObject({
-        create: 0,
-        update: 0,
-        replace: 0,
-        delete: 0,
-      });
+      await expectPreviewChangesNothing();
 
       await env.declare([]);
       await env.t.stack.up();
@@ -157,12 +161,7 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
     expect(broken.out).toContain(CUT_SIDECAR_ERROR);
 
     expect(deleteCutSidecars()).toBe(1);
-    expect(changeCounts((await env.t.stack.preview()).changeSummary)).toMatchObject({
-      create: 0,
-      update: 0,
-      replace: 0,
-      delete: 0,
-    });
+    await expectPreviewChangesNothing();
     await env.declare([]);
     await env.t.stack.up();
   });
