@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { secretSyncOperations, syncDestinations, type EventType, type SyncDestination } from "../../sdk/schemas";
+import {
+  destinationKey,
+  secretSyncOperations,
+  syncDestinations,
+  type EventType,
+  type SyncDestination,
+} from "../../sdk/schemas";
 import {
   actorOf,
   connectionForUse,
@@ -18,12 +23,6 @@ import { syncView } from "../views";
 import { findOfKind, getOfKind, listOfKind, placeNewRow, rowMeta, type RowsOfKind } from "./kind-rows";
 
 const LOCKED = "A job for this sync is already in progress. Please try again shortly.";
-
-/** Two destination configs point at the same place: equal in every field but the ignored ones. */
-function sameDestination(a: Record<string, unknown>, b: Record<string, unknown>, ignore: readonly string[]): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => !ignore.includes(k)));
-  return [...keys].every((k) => isDeepStrictEqual(a[k], b[k]));
-}
 
 /**
  * Secret syncs (docs/api-spec.md §4.2, docs/service-api.md §2), one set of routes per row of `syncDestinations`: list,
@@ -179,12 +178,13 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
       requireProject(ctx, actor, body.projectId, "read", subjects.secretSyncs);
       const config = body.destinationConfig;
       if (Object.keys(config).length === 0) return { hasDuplicate: false };
+      const place = destinationKey(dest, config);
       const duplicate = [...store.syncs.values()].find(
         (s) =>
           s.destination === dest.destination &&
           s.id !== body.excludeSyncId &&
           store.projects.get(s.projectId)?.orgId === actor.orgId &&
-          sameDestination(s.destinationConfig, config, dest.duplicateCheckIgnores),
+          destinationKey(dest, s.destinationConfig) === place,
       );
       return duplicate ? { hasDuplicate: true, duplicateProjectId: duplicate.projectId } : { hasDuplicate: false };
     });

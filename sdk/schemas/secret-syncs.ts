@@ -253,6 +253,29 @@ export type SecretSync = z.infer<typeof SecretSyncSchema>;
 export const SecretSyncEnvelope = z.object({ secretSync: SecretSyncSchema });
 export const SecretSyncListEnvelope = z.object({ secretSyncs: z.array(SecretSyncSchema) });
 
+/** A value as one string whatever its objects' key order, without undefined members. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Where a sync's secrets land, as one comparable string: the destination and its config without
+ * the labels the service's duplicate check ignores (`duplicateCheckIgnores`). Two syncs with the
+ * same key overwrite each other (docs/service-api.md §9).
+ */
+export function destinationKey(dest: SyncDestination, destinationConfig: Record<string, unknown>): string {
+  const place = Object.fromEntries(
+    Object.entries(destinationConfig).filter(([k]) => !dest.duplicateCheckIgnores.includes(k)),
+  );
+  return `${dest.destination} ${canonicalJson(place)}`;
+}
+
 export const SecretSyncListQuery = z.object({ projectId: nonEmpty });
 export const SecretSyncByNameQuery = z.object({ projectId: nonEmpty });
 export const SecretSyncDeleteQuery = z.object({ removeSecrets: queryBoolean });
