@@ -57,7 +57,7 @@ interface ScepEnrollment {
   scepConfig: DeepInput<z.input<typeof scepConfig>>;
 }
 
-/** A CA-issued profile: `caId` is required. Changing `caId` replaces the profile. */
+/** A CA-issued profile: `caId` is required. Changing `caId` or `issuerType` replaces the profile. */
 interface CaIssuer {
   issuerType?: "ca";
   /** UUID of a certificate authority of the project. */
@@ -101,6 +101,10 @@ export const certificateProfileDefinition = defineResource<RemoteProfile>()({
     rules: certificateProfileOperations.create.rules,
   }),
   options,
+  // The PATCH takes `issuerType` but no `caId`, and the service's update keeps the stored CA: to
+  // self-signed it then refuses the profile for having a CA, to `ca` for having none
+  // (services/certificate-profile/certificate-profile-service.ts, validateIssuerTypeConstraints).
+  replaceOnChange: ["issuerType"],
   deleteBeforeReplace: true,
   secretPaths: { of: () => secretPaths, all: secretPaths },
   // The service's update body takes `description: null` to clear it.
@@ -145,7 +149,7 @@ export const certificateProfileDefinition = defineResource<RemoteProfile>()({
 
 /**
  * A certificate profile: a named template for issuing certificates. Replaced when `projectId`,
- * `certificatePolicyId` or `caId` changes (delete first: slugs are unique per project).
+ * `certificatePolicyId`, `caId` or `issuerType` changes (delete first: slugs are unique per project).
  */
 export class CertificateProfile extends resourceClass<CertificateProfileArgs, typeof certificateProfileDefinition>(
   certificateProfileDefinition,

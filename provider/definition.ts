@@ -14,6 +14,13 @@ import type { Plain } from "./values";
  * is an optional add-on below the core.
  */
 
+/**
+ * The program's name of the resource, which the resource class registers beside its args
+ * (provider/program-side.ts) for messages that name other resources of the program. `check`
+ * leaves it out of the inputs it returns, so it is never stored.
+ */
+export const RESOURCE_NAME_KEY = "__resourceName";
+
 /** The resource types of this package: the last part of `pulumi-nodejs:dynamic/secretops:<type>`. */
 export type ResourceType = "SecretSync" | "SecretRotation" | "CertificateProfile" | "AppConnectionSettings";
 
@@ -47,6 +54,11 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   readonly computed: Readonly<Record<string, Field<Remote>>>;
   /** Dotted paths of secret values in the args, for the kind in `args`; `all` for every kind. */
   readonly secretPaths?: { of(args: Plain): readonly string[]; readonly all: readonly string[] };
+  /**
+   * Args the PATCH body takes but the service cannot change in place (its update refuses the
+   * result): a change replaces the resource.
+   */
+  readonly replaceOnChange?: readonly string[];
   /** Replacement deletes first, because a user-given name or slug must stay unique. */
   readonly deleteBeforeReplace: boolean;
   /**
@@ -61,12 +73,31 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   /** Undefined when the object is gone. */
   read(client: SecretOpsClient, id: string, outs: Plain): Promise<Remote | undefined>;
   update(client: SecretOpsClient, id: string, patch: Plain, outs: Plain, options: Plain): Promise<Remote>;
-  delete(client: SecretOpsClient, id: string, outs: Plain): Promise<void>;
+  /**
+   * `successor`: the args of the resource replacing this one, when the delete is the first half
+   * of a replacement (what the old object leaves behind may be the successor's).
+   */
+  delete(client: SecretOpsClient, id: string, outs: Plain, successor?: Plain): Promise<void>;
 
   /** Add-on: the object is only managed, never made (connection settings). */
   readonly manageExisting?: ManageExisting<Remote>;
   /** Add-on: work the service does after a write (sync jobs). */
   readonly jobs?: Jobs<Remote>;
+  /** Add-on: a value at most one resource of a program may hold (a sync's destination). */
+  readonly exclusive?: Exclusive;
+}
+
+/**
+ * A value at most one resource of a program may hold: a sync's destination. One provider process
+ * serves every resource of a program and sees each one's `check`, so a second holder is refused
+ * at preview, naming both resources, with no API call; and creates and updates that take a key
+ * run one at a time per key, so a check-then-write against the service is never interleaved.
+ */
+export interface Exclusive {
+  /** The args' key; undefined when the rule does not apply (an opt-out, a value still unknown). */
+  key(args: Plain, options: Plain): string | undefined;
+  /** The failure of `resource`, whose key `holder` (another resource of the program) already holds. */
+  conflict(resource: string, holder: string): dynamic.CheckFailure;
 }
 
 /**
@@ -121,7 +152,7 @@ export function defineResource<Remote extends { id: string }>() {
 /** What the derivations below read of a definition, whatever its `Remote`. */
 export type DefinitionShape = Pick<
   ResourceDefinition<never>,
-  "type" | "kindField" | "args" | "computed" | "secretPaths"
+  "type" | "kindField" | "args" | "computed" | "secretPaths" | "replaceOnChange"
 >;
 
 /** Every output of a resource: its args, then what the service computes. */
@@ -134,9 +165,9 @@ export function secretArgs(def: DefinitionShape): string[] {
   return [...new Set((def.secretPaths?.all ?? []).map((p) => p.split(".")[0]!))];
 }
 
-/** Args the PATCH body does not take, and the kind itself: a change replaces the resource. */
+/** Args the PATCH body does not take or the service cannot change in place, and the kind itself: a change replaces the resource. */
 export function replaceFields(def: DefinitionShape, schemas: KindSchemas): string[] {
-  const patchable = Object.keys(schemas.update.shape);
+  const patchable = Object.keys(schemas.update.shape).filter((k) => !def.replaceOnChange?.includes(k));
   const fields = Object.keys(schemas.args.shape).filter((k) => !patchable.includes(k));
   return def.kindField && !fields.includes(def.kindField) ? [...fields, def.kindField] : fields;
 }

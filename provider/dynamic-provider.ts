@@ -6,15 +6,24 @@ import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
 import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
 import { formatIssue, issuesFromZod } from "../sdk/schemas";
 import { apiClient } from "./config";
-import { type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
+import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
 import { isNotFound } from "./not-found";
-import { type ProviderState, decodeState, encodeState, fingerprintDrifted } from "./state";
+import {
+  type ProviderState,
+  SECRET_REVISIONS_KEY,
+  type SecretRevisions,
+  decodeState,
+  encodeState,
+  fingerprintDrifted,
+  secretRevisionsIn,
+} from "./state";
 import {
   type Plain,
   type SecretHashes,
   changedSecrets,
   compact,
   containsUnknown,
+  getPath,
   hashSecrets,
   sameValue,
   unknownAt,
@@ -44,6 +53,33 @@ export interface Plan {
 
 type Definition = ResourceDefinition<{ id: string }>;
 
+/**
+ * Options that only act when the resource is created: changing or dropping one later is no change
+ * (a program removes `adoptExisting` once the object is adopted).
+ */
+const CREATE_ONLY_OPTIONS = ["adoptExisting"];
+
+/** Runs `work` after every earlier `work` of the same key in this process has settled. */
+function oneAtATime(queues: Map<string, Promise<unknown>>) {
+  return async <T>(key: string | undefined, work: () => Promise<T>): Promise<T> => {
+    if (key === undefined) return work();
+    const run = (queues.get(key) ?? Promise.resolve()).then(work, work);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    queues.set(key, settled);
+    try {
+      return await run;
+    } finally {
+      if (queues.get(key) === settled) queues.delete(key);
+    }
+  };
+}
+
+/** How long a write waits for a resource of the program to leave the key it takes. */
+const DEPARTURE_WAIT_MS = 60_000;
+
 /** Creates sent for one resource before a failure whose outcome stays unknown is reported. */
 const CREATE_ATTEMPTS = 5;
 
@@ -53,7 +89,7 @@ function split(def: Definition, inputs: Plain): { args: Plain; options: Plain } 
   const args: Plain = {};
   const options: Plain = {};
   for (const [k, v] of Object.entries(inputs)) {
-    if (k === "__provider") continue;
+    if (k === "__provider" || k === RESOURCE_NAME_KEY || k === SECRET_REVISIONS_KEY) continue;
     (optionKeys.includes(k) ? options : args)[k] = v;
   }
   return { args, options };
@@ -95,9 +131,31 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
   // make every existing resource show a change.
   const previousOption = (k: string) =>
     olds[k] !== undefined ? olds[k] : (def.options.shape[k] as z.ZodType).safeParse(undefined).data;
-  const optionsChanged = Object.keys(options).some((k) => !sameValue(options[k], previousOption(k)));
+  const optionsChanged = Object.keys(options).some(
+    (k) => !CREATE_ONLY_OPTIONS.includes(k) && !sameValue(options[k], previousOption(k)),
+  );
   const resume = def.jobs?.resume.needed(olds) === true;
   return { changed: [...changed], replaces, patch, optionsChanged, resume };
+}
+
+/**
+ * The revisions of the program's secret values against the last inputs (`olds`): raised where the
+ * value differs from the one there; kept where the last inputs hold none to compare with (after a
+ * refresh, which never sees secrets).
+ */
+function secretRevisions(paths: readonly string[], args: Plain, olds: Plain): SecretRevisions | undefined {
+  const before = secretRevisionsIn(olds) ?? {};
+  const revisions: SecretRevisions = {};
+  for (const p of paths) {
+    const value = getPath(args, p);
+    if (value === undefined || value === null) continue;
+    const old = getPath(olds, p);
+    const revision = before[p];
+    if (revision === undefined) revisions[p] = 1;
+    else
+      revisions[p] = old !== undefined && (containsUnknown(value) || !sameValue(old, value)) ? revision + 1 : revision;
+  }
+  return Object.keys(revisions).length ? revisions : undefined;
 }
 
 /** Check failures from zod issues, leaving out values still unknown during preview. */
@@ -126,6 +184,66 @@ export function dynamicProvider<Remote extends { id: string }>(
 ): dynamic.ResourceProvider {
   const def = definition as unknown as Definition;
 
+  /** `def.exclusive`'s keys as this process saw the program's checks: key → resource, resource → key. */
+  const holders = new Map<string, string>();
+  const heldBy = new Map<string, string>();
+  const exclusiveKey = (args: Plain, options: Plain) => def.exclusive?.key(args, options);
+  /**
+   * Keys a resource of the program is leaving in this operation (its check moved it elsewhere),
+   * settled once its update has been sent: the service still counts it there until then.
+   */
+  const departures = new Map<string, { left: Promise<void>; leave(): void }>();
+  const depart = (key: string) => {
+    if (departures.has(key)) return;
+    let leave = () => {};
+    const left = new Promise<void>((resolve) => (leave = resolve));
+    departures.set(key, {
+      left,
+      leave: () => {
+        departures.delete(key);
+        leave();
+      },
+    });
+  };
+  /** Waits (a bounded time: the update may not be part of this run) for a resource leaving `key`. */
+  const departed = async (key: string) => {
+    const departure = departures.get(key);
+    if (departure) await Promise.race([departure.left, sleep(DEPARTURE_WAIT_MS, undefined, { ref: false })]);
+  };
+  const serialized = oneAtATime(new Map());
+  /**
+   * Runs a write that takes `key` after every other write of this process taking it, and after
+   * the resource of the program leaving it has moved; once again when that resource began
+   * leaving only while the write ran (the engine runs both steps at once).
+   */
+  const exclusively = <T>(key: string | undefined, work: () => Promise<T>): Promise<T> =>
+    key === undefined
+      ? work()
+      : serialized(key, async () => {
+          await departed(key);
+          try {
+            return await work();
+          } catch (e) {
+            if (!departures.has(key)) throw e;
+            await departed(key);
+            return work();
+          }
+        });
+  /** The resource `name` holds `key` now, or the failure naming the resource that already does. */
+  const hold = (name: string, key: string | undefined): dynamic.CheckFailure | undefined => {
+    const before = heldBy.get(name);
+    if (before !== undefined && before !== key && holders.get(before) === name) holders.delete(before);
+    heldBy.delete(name);
+    if (key === undefined) return undefined;
+    const holder = holders.get(key);
+    if (holder !== undefined && holder !== name) return def.exclusive!.conflict(name, holder);
+    holders.set(key, name);
+    heldBy.set(name, key);
+    return undefined;
+  };
+  /** Replacements the engine asked for in this process (diff), by id: their delete comes next. */
+  const replacing = new Map<string, Plain>();
+
   const read = (remote: { id: string }, fields: Readonly<Record<string, (r: never) => unknown>>): Plain =>
     compact(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f(remote as never)])));
   const argsOf = (remote: { id: string }) => read(remote, def.args);
@@ -136,10 +254,21 @@ export function dynamicProvider<Remote extends { id: string }>(
     return compact({ ...argsOf(remote), ...read(remote, def.computed), ...options, ...encodeState(state) });
   };
 
+  /** What a write records of the program's inputs: the args it declared, the secrets' revisions. */
+  const declaredBy = (inputs: Plain): Partial<ProviderState> => {
+    const { args } = split(def, inputs);
+    return {
+      declared: Object.keys(args).filter((k) => args[k] !== undefined && k in def.args),
+      secretRevisions: secretRevisionsIn(inputs),
+    };
+  };
+
   /** Outputs after a write: the service's object, the options, and hashes of the secrets sent. */
-  const outputsAfterWrite = (remote: { id: string }, args: Plain, options: Plain, previous?: SecretHashes): Plain => {
+  const outputsAfterWrite = (remote: { id: string }, inputs: Plain, options: Plain, previous?: SecretHashes): Plain => {
+    const { args } = split(def, inputs);
     const outputs = observedOutputs(remote, options, {
       secretHashes: hashSecrets(args, secretPathsOf(def, args), previous),
+      ...declaredBy(inputs),
     });
     // Our write produced this fingerprint: later reads compare theirs against it.
     if (outputs.fingerprint !== undefined) outputs.appliedFingerprint = outputs.fingerprint;
@@ -149,7 +278,7 @@ export function dynamicProvider<Remote extends { id: string }>(
   const settle = async (
     client: SecretOpsClient,
     remote: { id: string },
-    args: Plain,
+    inputs: Plain,
     options: Plain,
     previous?: SecretHashes,
   ) => {
@@ -159,7 +288,7 @@ export function dynamicProvider<Remote extends { id: string }>(
     } catch (e) {
       if (!(e instanceof SettleFailure)) throw e;
       // The shape the dynamic-provider host turns into a partial failure: the resource stays in state.
-      const properties = outputsAfterWrite(e.remote as { id: string }, args, options, previous);
+      const properties = outputsAfterWrite(e.remote as { id: string }, inputs, options, previous);
       throw Object.assign(new Error(e.message), { id: remote.id, properties, reasons: [e.message] });
     }
   };
@@ -230,6 +359,17 @@ export function dynamicProvider<Remote extends { id: string }>(
     if (failures.length || !parsedOptions.success) return { inputs: news, failures };
     const inputs: Plain = { ...(parsed.data as Plain), ...parsedOptions.data };
     if (def.kindField) inputs[def.kindField] = args[def.kindField];
+    const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
+    if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;
+    if (def.exclusive) {
+      const name = typeof news[RESOURCE_NAME_KEY] === "string" ? news[RESOURCE_NAME_KEY] : String(args.name);
+      const key = exclusiveKey(args, parsedOptions.data);
+      const conflict = hold(name, key);
+      if (conflict) return { inputs: news, failures: [conflict] };
+      const previous = split(def, olds ?? {});
+      const previousKey = exclusiveKey(previous.args, previous.options);
+      if (previousKey !== undefined && previousKey !== key) depart(previousKey);
+    }
     return { inputs };
   };
 
@@ -239,9 +379,10 @@ export function dynamicProvider<Remote extends { id: string }>(
       return result.failures ? { ...result, failures: withoutEchoedSecrets(def, result.failures) } : result;
     },
 
-    async diff(_id: string, olds: Plain, news: Plain): Promise<dynamic.DiffResult> {
+    async diff(id: string, olds: Plain, news: Plain): Promise<dynamic.DiffResult> {
       const { args, options } = split(def, news);
       const p = plan(def, args, options, olds);
+      if (p.replaces.length > 0) replacing.set(id, args);
       return {
         changes: p.changed.length > 0 || p.optionsChanged || p.resume || p.replaces.length > 0,
         replaces: p.replaces,
@@ -262,20 +403,25 @@ export function dynamicProvider<Remote extends { id: string }>(
           if (Object.keys(patch).length) remote = await def.update(client, remote.id, patch, args, options);
         }
       }
-      remote ??= await createOnce(client, args, options);
-      remote = await settle(client, remote, args, options);
-      return { id: remote.id, outs: outputsAfterWrite(remote, args, options) };
+      remote ??= await exclusively(exclusiveKey(args, options), () => createOnce(client, args, options));
+      remote = await settle(client, remote, inputs, options);
+      return { id: remote.id, outs: outputsAfterWrite(remote, inputs, options) };
     },
 
     async read(id: string, outs: Plain): Promise<dynamic.ReadResult> {
       const remote = await def.read(apiClient(), id, outs);
       if (!remote) return { id: "", props: {} };
       const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
-      // Secret hashes and the applied fingerprint record our last write: a refresh keeps them.
-      const { secretHashes, appliedFingerprint } = decodeState(outs, Object.keys(def.args));
-      const props = observedOutputs(remote, options, { secretHashes, appliedFingerprint });
-      // Inputs follow the service, so the next preview shows drift against the program.
-      return { id, props, inputs: compact({ ...argsOf(remote), ...options }) };
+      // What records our last write (secret hashes and revisions, the applied fingerprint, the
+      // declared args): a refresh keeps it.
+      const { observed: _observed, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.args));
+      const props = observedOutputs(remote, options, written);
+      // Inputs follow the service, so the next preview shows drift against the program; only in
+      // the args the program declared (state from older releases: all of them).
+      const observed = argsOf(remote);
+      const declared = written.declared ?? Object.keys(observed);
+      const inputs = Object.fromEntries(declared.map((k) => [k, observed[k]]));
+      return { id, props, inputs: compact({ ...inputs, ...options, [SECRET_REVISIONS_KEY]: written.secretRevisions }) };
     },
 
     async update(id: string, olds: Plain, news: Plain): Promise<dynamic.UpdateResult> {
@@ -284,17 +430,31 @@ export function dynamicProvider<Remote extends { id: string }>(
       const p = plan(def, args, options, olds);
       const previous = decodeState(olds, Object.keys(def.args)).secretHashes;
       let remote: { id: string };
-      if (Object.keys(p.patch).length) remote = await def.update(client, id, p.patch, olds, options);
-      else if (p.resume) remote = await def.jobs!.resume.run(client, id, olds);
+      const key = exclusiveKey(args, options);
+      const previousKey = exclusiveKey(olds, options);
+      const patch = p.patch;
+      if (Object.keys(patch).length) {
+        const write = () => def.update(client, id, patch, olds, options);
+        try {
+          remote = await (key !== previousKey ? exclusively(key, write) : write());
+        } finally {
+          if (previousKey !== undefined && previousKey !== key) departures.get(previousKey)?.leave();
+        }
+      } else if (p.resume) remote = await def.jobs!.resume.run(client, id, olds);
       // Only provider options changed: nothing to send.
-      else return { outs: { ...olds, ...options } };
-      remote = await settle(client, remote, args, options, previous);
-      return { outs: outputsAfterWrite(remote, args, options, previous) };
+      else
+        return {
+          outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(news) }) }),
+        };
+      remote = await settle(client, remote, news, options, previous);
+      return { outs: outputsAfterWrite(remote, news, options, previous) };
     },
 
     async delete(id: string, outs: Plain): Promise<void> {
+      const successor = replacing.get(id);
+      replacing.delete(id);
       try {
-        await def.delete(apiClient(), id, outs);
+        await def.delete(apiClient(), id, outs, successor);
       } catch (e) {
         if (!isNotFound(e)) throw e; // already gone is what delete wants
       }

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { settingSources } from "./config";
-import { type DefinitionShape, type ResourceType, outputNames, secretArgs } from "./definition";
+import { type DefinitionShape, RESOURCE_NAME_KEY, type ResourceType, outputNames, secretArgs } from "./definition";
 
 /**
  * Runs in the Pulumi program: the resource classes, built from their definitions.
@@ -62,11 +62,13 @@ export const TYPE_MODULE = "secretops";
  * exposes it.
  */
 function registerProps(
+  name: string,
   args: object,
   secrets: readonly string[],
   outputs: readonly string[],
 ): Record<string, pulumi.Input<unknown>> {
-  const props: Record<string, pulumi.Input<unknown>> = {};
+  // For messages that name another resource of the program; check drops it (never stored).
+  const props: Record<string, pulumi.Input<unknown>> = { [RESOURCE_NAME_KEY]: name };
   for (const name of outputs) props[name] = undefined;
   for (const [k, v] of Object.entries(args)) {
     if (v === undefined) continue;
@@ -151,7 +153,7 @@ export function resourceClass<Args extends object, D extends DefinitionShape>(de
         super(
           serializedProvider(definition.type),
           name,
-          registerProps(args, secrets, outputs),
+          registerProps(name, args, secrets, outputs),
           {
             ...opts,
             additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets, "secretHashes"],

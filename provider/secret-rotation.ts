@@ -9,9 +9,11 @@ import {
   secretRotationOperations,
 } from "../sdk/schemas";
 import type { RotationParametersInput, SecretsMappingInput } from "../sdk";
+import { SecretOpsApiError } from "../sdk/errors";
 import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type DeepInput, resourceClass } from "./program-side";
+import { type Plain, isPlainObject } from "./values";
 
 /** Fields every secret rotation has, whatever its type (docs/api-spec.md §4.3). */
 export interface SecretRotationCommonArgs {
@@ -61,6 +63,32 @@ const options = z.object({
   revokeGeneratedCredentials: z.boolean().default(false),
 });
 
+/**
+ * A rotation replacing another writes its secrets where the other left them: the same folder and
+ * at least one of the same secret names. The service refuses to create a rotation over existing
+ * secrets, so the one being replaced takes its secrets with it (whatever `deleteSecrets` says);
+ * its successor writes them anew straight after. Elsewhere, `deleteSecrets` decides as on destroy.
+ */
+function takesOverSecrets(outs: Plain, successor: Plain): boolean {
+  const samePlace = (["projectId", "environment", "secretPath"] as const).every((k) => outs[k] === successor[k]);
+  const names = (mapping: unknown) => (isPlainObject(mapping) ? Object.values(mapping) : []);
+  const before = new Set(names(outs.secretsMapping));
+  return samePlace && names(successor.secretsMapping).some((n) => before.has(n));
+}
+
+/**
+ * The service's refusal to create a rotation over existing secrets, with what to do: such secrets
+ * are most often what a rotation destroyed with `deleteSecrets: false` (the default) left behind.
+ */
+function leftoverSecrets(e: unknown): Error | undefined {
+  if (!(e instanceof SecretOpsApiError) || !/secrets already exist at the path/i.test(e.message)) return undefined;
+  return new Error(
+    `secretsMapping: ${e.message.replace(/\.$/, "")}. A rotation writes only secrets it creates; these are ` +
+      `most likely left by a rotation deleted with deleteSecrets: false (the default). Delete those secrets ` +
+      `(or move them) and run the update again, or map other secret names`,
+  );
+}
+
 export const secretRotationDefinition = defineResource<RemoteRotation>()({
   type: "SecretRotation",
   kindField: "type",
@@ -101,7 +129,13 @@ export const secretRotationDefinition = defineResource<RemoteRotation>()({
     updatedAt: (r) => r.updatedAt,
   },
 
-  create: (client, args) => client.secretRotations.create(args.type as RotationTypeSlug, args as never),
+  async create(client, args) {
+    try {
+      return await client.secretRotations.create(args.type as RotationTypeSlug, args as never);
+    } catch (e) {
+      throw leftoverSecrets(e) ?? e;
+    }
+  },
   find: (client, args) =>
     orUndefinedOn404(
       client.secretRotations.getByName(args.type as RotationTypeSlug, args.name as string, {
@@ -112,9 +146,9 @@ export const secretRotationDefinition = defineResource<RemoteRotation>()({
     ),
   read: (client, id, outs) => orUndefinedOn404(client.secretRotations.get(outs.type as RotationTypeSlug, id)),
   update: (client, id, patch, outs) => client.secretRotations.update(outs.type as RotationTypeSlug, id, patch as never),
-  async delete(client, id, outs) {
+  async delete(client, id, outs, successor) {
     await client.secretRotations.delete(outs.type as RotationTypeSlug, id, {
-      deleteSecrets: outs.deleteSecrets === true,
+      deleteSecrets: outs.deleteSecrets === true || (successor !== undefined && takesOverSecrets(outs, successor)),
       revokeGeneratedCredentials: outs.revokeGeneratedCredentials === true,
     });
   },

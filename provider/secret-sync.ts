@@ -5,6 +5,8 @@ import type { DestinationConfigInput, SecretOpsClient, SyncOptionsInput } from "
 import {
   type SecretSync as RemoteSync,
   type SyncDestinationSlug,
+  destinationKey,
+  formatIssue,
   secretSyncOperations,
   syncDestinationRow,
   uuid,
@@ -12,7 +14,7 @@ import {
 import { SettleFailure, defineResource } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { type DeepInput, resourceClass } from "./program-side";
-import type { Plain } from "./values";
+import { type Plain, containsUnknown, isPlainObject } from "./values";
 
 /** Fields every secret sync has, whatever its destination (docs/api-spec.md §4.2). */
 export interface SecretSyncCommonArgs {
@@ -177,7 +179,17 @@ export const secretSyncDefinition = defineResource<RemoteSync>()({
 
   async create(client, args, opts) {
     await refuseDuplicateDestination(client, args, opts);
-    return client.secretSyncs.create(args.destination as SyncDestinationSlug, args as never);
+    const destination = args.destination as SyncDestinationSlug;
+    const sync = await client.secretSyncs.create(destination, args as never);
+    // Another stack, or a person, may have made a sync to this destination between the check
+    // and the create (this process runs its own one at a time per destination): this one gives way.
+    try {
+      await refuseDuplicateDestination(client, args, opts, sync.id);
+    } catch (e) {
+      await client.secretSyncs.delete(destination, sync.id, { removeSecrets: false }).catch(() => undefined);
+      throw e;
+    }
+    return sync;
   },
   find: (client, args) =>
     orUndefinedOn404(
@@ -214,6 +226,24 @@ export const secretSyncDefinition = defineResource<RemoteSync>()({
       throw new Error(
         `removing the secrets of sync "${sync.name}" did not finish in time (status: ${last.removeStatus})`,
       );
+  },
+
+  // One sync per destination, also between the resources of one program (provider/definition.ts).
+  exclusive: {
+    key(args, opts) {
+      const row = typeof args.destination === "string" ? syncDestinationRow(args.destination) : undefined;
+      const config = args.destinationConfig;
+      if (opts.allowDuplicateDestination === true || !row || !isPlainObject(config)) return undefined;
+      if (containsUnknown(config) || Object.keys(config).length === 0) return undefined;
+      return destinationKey(row, config);
+    },
+    conflict: (resource, holder) => ({
+      property: "",
+      reason: formatIssue({
+        path: "destinationConfig",
+        message: `SecretSync "${resource}" and SecretSync "${holder}" of this program both sync to this destination, and two syncs would overwrite each other's secrets; point one of them elsewhere or set allowDuplicateDestination: true on it`,
+      }),
+    }),
   },
 
   jobs: {

@@ -15,7 +15,23 @@ export interface ProviderState {
   fingerprint?: string;
   /** The fingerprint our last write produced: a read that differs from it is out-of-band drift. */
   appliedFingerprint?: string;
+  /**
+   * The args the program declared at our last write: a refresh reports the service's values of
+   * these only, so the next preview shows no removal of args the program never declared.
+   */
+  declared?: string[];
+  /** The revisions of the secret args (`SECRET_REVISIONS_KEY`), carried through a refresh. */
+  secretRevisions?: SecretRevisions;
 }
+
+/**
+ * A number per secret path, raised by `check` when the program's secret value differs from the one
+ * in the last inputs. The engine masks every secret in a preview as the same `[secret]`, so a
+ * changed secret would show no changed field; this plain input shows which one changed, and
+ * nothing of its value. It is not an arg: never sent, never diffed.
+ */
+export type SecretRevisions = Record<string, number>;
+export const SECRET_REVISIONS_KEY = "secretRevisions";
 
 /** The provider state held in a resource's outputs (from any release); `argNames` are the args-shaped outputs. */
 export function decodeState(outs: Plain, argNames: readonly string[]): ProviderState {
@@ -26,7 +42,15 @@ export function decodeState(outs: Plain, argNames: readonly string[]): ProviderS
     secretHashes: isPlainObject(outs.secretHashes) ? (outs.secretHashes as unknown as SecretHashes) : undefined,
     fingerprint: typeof outs.fingerprint === "string" ? outs.fingerprint : undefined,
     appliedFingerprint: typeof outs.appliedFingerprint === "string" ? outs.appliedFingerprint : undefined,
+    declared: Array.isArray(outs.declared) ? outs.declared.filter((k) => typeof k === "string") : undefined,
+    secretRevisions: secretRevisionsIn(outs),
   };
+}
+
+/** The secret revisions held in inputs or outputs, if any. */
+export function secretRevisionsIn(props: Plain): SecretRevisions | undefined {
+  const revisions = props[SECRET_REVISIONS_KEY];
+  return isPlainObject(revisions) ? (revisions as SecretRevisions) : undefined;
 }
 
 /**
@@ -35,7 +59,13 @@ export function decodeState(outs: Plain, argNames: readonly string[]): ProviderS
  */
 export function encodeState(state: Omit<ProviderState, "observed">): Plain {
   const hashes = state.secretHashes && Object.keys(state.secretHashes.values).length ? state.secretHashes : undefined;
-  return { secretHashes: hashes, fingerprint: state.fingerprint, appliedFingerprint: state.appliedFingerprint };
+  return {
+    secretHashes: hashes,
+    fingerprint: state.fingerprint,
+    appliedFingerprint: state.appliedFingerprint,
+    declared: state.declared,
+    [SECRET_REVISIONS_KEY]: state.secretRevisions,
+  };
 }
 
 /** The fingerprint drifted: the service's differs from the one our last write produced. */

@@ -1,0 +1,255 @@
+import { changeCounts } from "./harness";
+import { engineEnv, EngineEnv, FixtureSummary, LoggedRequest, writes } from "./lifecycle";
+
+// The README's guard rails at the edges a real program reaches (issue 17), under the real engine
+// against the emulator: two syncs of one program to one destination at the engine's default
+// parallelism, a rotation replaced onto its own secrets, an issuer switch, and previews that show
+// only real differences.
+jest.setTimeout(20 * 60_000);
+
+type Args = Record<string, unknown>;
+const api = (rs: LoggedRequest[]) => rs.map((r) => `${r.method} ${r.path}`);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => "",
+    (e: unknown) => String(e),
+  );
+
+function connection(f: FixtureSummary, app: string, projectId?: string) {
+  const c = f.connections.find((x) => x.app === app && (!x.projectId || x.projectId === projectId));
+  if (!c) throw new Error(`fixture has no ${app} connection`);
+  return c;
+}
+
+describe("guard rails under the real engine", () => {
+  let env: EngineEnv;
+  let f: FixtureSummary;
+  beforeAll(async () => {
+    env = await engineEnv();
+    f = env.emulator.summary;
+  });
+  afterAll(async () => {
+    await env?.dispose();
+  });
+  afterEach(async () => {
+    await env.declare([]);
+    await env.t.stack.up();
+  });
+
+  const syncArgs = (name: string, app: string, extra: Args = {}): Args => {
+    const p = f.projects[0]!;
+    return {
+      destination: "vercel",
+      name,
+      projectId: p.id,
+      connectionId: connection(f, "vercel", p.id).id,
+      environment: p.environments[0],
+      secretPath: "/",
+      syncOptions: { initialSyncBehavior: "overwrite-destination" },
+      // `appName` is a label the service's duplicate check ignores: these differ only there.
+      destinationConfig: { app, appName: `${name}-label`, env: "production", teamId: "team_1" },
+      waitForSync: false,
+      ...extra,
+    };
+  };
+
+  it("refuses two syncs of one program to one destination at preview, with no token and no API call", async () => {
+    await env.declare([
+      { kind: "SecretSync", name: "web-a", args: syncArgs("web-a", "prj_shared") },
+      { kind: "SecretSync", name: "web-b", args: syncArgs("web-b", "prj_shared") },
+    ]);
+    await env.t.stack.removeConfig("secretops:token");
+    try {
+      await env.resetRequests();
+      const text = await failure(env.t.stack.preview());
+      expect(text).toMatch(
+        /destinationConfig: SecretSync "web-[ab]" and SecretSync "web-[ab]" of this program both sync to this destination, and two syncs would overwrite each other's secrets/,
+      );
+      expect(await env.requests()).toEqual([]);
+    } finally {
+      await env.t.stack.setConfig("secretops:token", { value: env.emulator.token, secret: true });
+    }
+  });
+
+  it("refuses them at up in five trials in a row at default parallelism: one sync on the server, one error naming both", async () => {
+    for (let trial = 1; trial <= 5; trial++) {
+      await env.declare([
+        { kind: "SecretSync", name: "web-a", args: syncArgs("web-a", "prj_shared") },
+        { kind: "SecretSync", name: "web-b", args: syncArgs("web-b", "prj_shared") },
+      ]);
+      await env.resetRequests();
+      const text = await failure(env.t.stack.up());
+      const named = text.match(/SecretSync "web-[ab]" and SecretSync "web-[ab]" of this program/g) ?? [];
+      expect([trial, new Set(named).size]).toEqual([trial, 1]);
+      expect(text).toContain('SecretSync "web-a"');
+      expect(text).toContain('SecretSync "web-b"');
+      // The first checked is made (the engine goes on with it); the second is refused at its check.
+      expect([trial, api(writes(await env.requests()))]).toEqual([trial, ["POST /api/v1/secret-syncs/vercel"]]);
+      const made = await env.client.secretSyncs.list("vercel", f.projects[0]!.id);
+      expect([trial, made.filter((s) => s.destinationConfig.app === "prj_shared").length]).toEqual([trial, 1]);
+
+      // With one of them pointed elsewhere both are made, each to its own destination.
+      await env.declare([
+        { kind: "SecretSync", name: "web-a", args: syncArgs("web-a", "prj_shared") },
+        { kind: "SecretSync", name: "web-b", args: syncArgs("web-b", "prj_other") },
+      ]);
+      await env.t.stack.up();
+      const syncs = await env.client.secretSyncs.list("vercel", f.projects[0]!.id);
+      const apps = syncs.filter((s) => s.name.startsWith("web-")).map((s) => s.destinationConfig.app);
+      expect([trial, apps.sort()]).toEqual([trial, ["prj_other", "prj_shared"]]);
+      await env.declare([]);
+      await env.t.stack.up();
+    }
+  });
+
+  const rotationArgs = (connectionId: string, extra: Args = {}): Args => ({
+    type: "postgres-credentials",
+    name: "app-db",
+    projectId: f.projects[0]!.id,
+    connectionId,
+    environment: "dev",
+    secretPath: "/app/db",
+    rotationInterval: 30,
+    parameters: { username1: "app_a", username2: "app_b" },
+    secretsMapping: { username: "APP_DB_USER", password: "APP_DB_PASSWORD" },
+    ...extra,
+  });
+
+  it("replaces a rotation onto its own secrets, and says what to do about a destroyed rotation's leftovers", async () => {
+    const first = connection(f, "postgres").id;
+    const second = (
+      await env.client.appConnections.create("postgres", {
+        name: "second-postgres",
+        method: "username-and-password",
+        credentials: {
+          host: "db2.emulator.local",
+          port: 5432,
+          database: "app",
+          username: "rotator",
+          password: "second-db-password",
+          sslEnabled: false,
+          sslRejectUnauthorized: false,
+        },
+      })
+    ).id;
+    try {
+      await env.declare([{ kind: "SecretRotation", name: "app-db", args: rotationArgs(first) }]);
+      await env.t.stack.up();
+
+      // A new connection replaces the rotation (deleteSecrets is false by default): its successor
+      // takes the secrets over.
+      await env.declare([{ kind: "SecretRotation", name: "app-db", args: rotationArgs(second) }]);
+      const replaced = await env.t.stack.up();
+      expect(changeCounts(replaced.summary.resourceChanges).replace).toBe(1);
+      const rotations = await env.client.secretRotations.list("postgres-credentials", f.projects[0]!.id);
+      expect(rotations.filter((r) => r.name === "app-db").map((r) => r.connectionId)).toEqual([second]);
+
+      // Destroyed with deleteSecrets: false, the rotation leaves its secrets behind, and a new one
+      // over them fails saying why and what to do.
+      await env.declare([]);
+      await env.t.stack.up();
+      await env.declare([{ kind: "SecretRotation", name: "app-db", args: rotationArgs(first) }]);
+      const text = await failure(env.t.stack.up());
+      expect(text).toContain(
+        'secretsMapping: The following secrets already exist at the path "/app/db": APP_DB_USER, APP_DB_PASSWORD. A rotation writes only secrets it creates; these are most likely left by a rotation deleted with deleteSecrets: false (the default). Delete those secrets (or move them) and run the update again, or map other secret names',
+      );
+    } finally {
+      await env.declare([]);
+      await env.t.stack.up();
+      await env.client.appConnections.delete("postgres", second);
+    }
+  });
+
+  it("switches a profile's issuer by replacing it: the service's PATCH cannot move its CA", async () => {
+    const policy = f.certificatePolicies[0]!;
+    const profile = (issuer: Args): Args => ({
+      projectId: policy.projectId,
+      certificatePolicyId: policy.id,
+      slug: "issuer-switch",
+      enrollmentType: "api",
+      apiConfig: { autoRenew: false },
+      ...issuer,
+    });
+    const ca = f.certificateAuthorities.find((c) => c.projectId === policy.projectId)!.id;
+    await env.declare([{ kind: "CertificateProfile", name: "switch", args: profile({ issuerType: "ca", caId: ca }) }]);
+    await env.t.stack.up();
+
+    for (const issuer of [{ issuerType: "self-signed" }, { issuerType: "ca", caId: ca }]) {
+      await env.declare([{ kind: "CertificateProfile", name: "switch", args: profile(issuer) }]);
+      const preview = await env.t.stack.preview();
+      expect(changeCounts(preview.changeSummary)).toMatchObject({ replace: 1, update: 0 });
+      const up = await env.t.stack.up();
+      expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ replace: 1, update: 0 });
+      const stored = await env.client.certificateProfiles.getBySlug("issuer-switch", policy.projectId);
+      expect({ issuerType: stored.issuerType, caId: stored.caId ?? null }).toEqual({
+        issuerType: issuer.issuerType,
+        caId: issuer.caId ?? null,
+      });
+    }
+  });
+
+  it("shows only real differences after a refresh of out-of-band drift on connection settings", async () => {
+    const postgres = connection(f, "postgres").id;
+    await env.declare([
+      {
+        kind: "AppConnectionSettings",
+        name: "db-settings",
+        args: { app: "postgres", connectionId: postgres, description: "managed by pulumi" },
+      },
+    ]);
+    await env.t.stack.up();
+    await env.client.appConnections.update("postgres", postgres, { description: "edited by hand" });
+    await env.t.stack.refresh();
+    const preview = await env.t.stack.preview({ diff: true });
+    expect(changeCounts(preview.changeSummary).update).toBe(1);
+    expect(preview.stdout).toMatch(/~ description\s*: "edited by hand" => "managed by pulumi"/);
+    expect(preview.stdout).not.toMatch(/- (connectionName|isAutoRotationEnabled|isPlatformManagedCredentials)/);
+    await env.t.stack.up();
+    const after = await env.t.stack.preview({ diff: true });
+    expect(changeCounts(after.changeSummary)).toMatchObject({ update: 0, replace: 0, create: 0, delete: 0 });
+  });
+
+  it("shows which secret changed in a preview (its revision, never its value); a dropped adoptExisting is no change", async () => {
+    const policy = f.certificatePolicies[0]!;
+    const ca = f.certificateAuthorities.find((c) => c.projectId === policy.projectId)!.id;
+    const est = {
+      projectId: policy.projectId,
+      certificatePolicyId: policy.id,
+      caId: ca,
+      slug: "est-devices",
+      enrollmentType: "est",
+      estConfig: { disableBootstrapCaValidation: true },
+      secretFieldsFrom: ["estConfig"],
+    };
+    const canaries = ["canary-est-first-7d1c", "canary-est-second-93ab"];
+    const withPassphrase = async (passphrase: string) =>
+      env.t.stack.setConfig("resources:secrets", {
+        value: JSON.stringify({ est: { estConfig: { passphrase } } }),
+        secret: true,
+      });
+    await withPassphrase(canaries[0]!);
+    await env.declare([{ kind: "CertificateProfile", name: "est", args: est }]);
+    await env.t.stack.up();
+
+    await withPassphrase(canaries[1]!);
+    const preview = await env.t.stack.preview({ diff: true });
+    // The engine masks every secret as the same [secret]: the plain revision names the changed one.
+    expect(changeCounts(preview.changeSummary).update).toBe(1);
+    expect(preview.stdout).toMatch(/estConfig\s*: \[secret\]/);
+    expect(preview.stdout).toMatch(/~ secretRevisions\s*: \{\s*~ estConfig\.passphrase: 1 => 2\s*\}/);
+    for (const c of canaries) expect(preview.stdout).not.toContain(c);
+    await env.t.stack.up();
+
+    // Adopted, then the flag dropped: nothing to do.
+    await env.declare([]);
+    await env.t.stack.up();
+    await env.client.secretSyncs.create("vercel", syncArgs("adopted", "prj_adopted") as never);
+    await env.declare([
+      { kind: "SecretSync", name: "adopted", args: syncArgs("adopted", "prj_adopted", { adoptExisting: true }) },
+    ]);
+    await env.t.stack.up();
+    await env.declare([{ kind: "SecretSync", name: "adopted", args: syncArgs("adopted", "prj_adopted") }]);
+    const dropped = await env.t.stack.preview({ diff: true });
+    expect(changeCounts(dropped.changeSummary)).toMatchObject({ update: 0, replace: 0, create: 0, delete: 0 });
+  });
+});
