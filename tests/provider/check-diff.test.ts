@@ -19,6 +19,8 @@ const syncArgs = {
   secretPath: "/app/",
   syncOptions: { initialSyncBehavior: "overwrite-destination" },
   destinationConfig: { app: "prj", appName: "web", env: "production", teamId: "team" },
+  // The program's name of the resource, as the resource class registers it (one resource here).
+  __resourceName: "web-prod",
 };
 
 describe("check", () => {
@@ -210,11 +212,84 @@ describe("diff", () => {
     expect((await profile.diff!("id", profileOlds, changed)).changes).toBe(true);
   });
 
+  it("counts dropping adoptExisting, which acts only on create, as no change", async () => {
+    expect(await sync.diff!("id", { ...olds, adoptExisting: true }, await news({}))).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
+  });
+
   it("counts a provider-only option change as a change without replacement", async () => {
     expect(await sync.diff!("id", olds, await news({ removeSecrets: true }))).toMatchObject({
       changes: true,
       replaces: [],
     });
+  });
+});
+
+describe("one sync per destination in a program (the provider process sees every check)", () => {
+  const at = (resource: string, app: string, over: Record<string, unknown> = {}) => ({
+    ...syncArgs,
+    name: resource,
+    __resourceName: resource,
+    destinationConfig: { app, appName: `${resource} label`, env: "production", teamId: "team" },
+    ...over,
+  });
+
+  it("refuses a second resource to the same place, labels aside, naming both; never stores the name", async () => {
+    const first = await sync.check!({}, at("one-a", "prj_one"));
+    expect(first.failures ?? []).toEqual([]);
+    expect(first.inputs).not.toHaveProperty("__resourceName");
+    expect((await sync.check!({}, at("one-b", "prj_one"))).failures).toEqual([
+      {
+        property: "",
+        reason:
+          'destinationConfig: SecretSync "one-b" and SecretSync "one-a" of this program both sync to this destination, and two syncs would overwrite each other\'s secrets; point one of them elsewhere or set allowDuplicateDestination: true on it',
+      },
+    ]);
+    // The holder's own check again is no conflict; another place, or the opt-out, is none either.
+    expect((await sync.check!({}, at("one-a", "prj_one"))).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, at("one-b", "prj_one_b"))).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, at("one-c", "prj_one", { allowDuplicateDestination: true }))).failures ?? []).toEqual(
+      [],
+    );
+  });
+
+  it("frees a place when its holder moves elsewhere, and skips a config still unknown", async () => {
+    expect((await sync.check!({}, at("two-a", "prj_two"))).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, at("two-a", "prj_two_moved"))).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, at("two-b", "prj_two"))).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, at("two-c", "prj_two", { destinationConfig: UNKNOWN }))).failures ?? []).toEqual([]);
+  });
+});
+
+describe("secret revisions (a preview shows which secret changed)", () => {
+  const est = {
+    projectId: "p1",
+    certificatePolicyId: "6f1c7a52-2b0e-4c55-9d9a-3f0c1f6e2a10",
+    caId: "6f1c7a52-2b0e-4c55-9d9a-3f0c1f6e2a11",
+    slug: "devices",
+    enrollmentType: "est",
+    estConfig: { disableBootstrapCaValidation: true, passphrase: "first-passphrase" },
+  };
+  const revisions = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+    (await profile.check!(olds, news)).inputs?.secretRevisions;
+
+  it("starts at 1, keeps it while the value stays, raises it when the value changes", async () => {
+    const first = (await profile.check!({}, est)).inputs!;
+    expect(first.secretRevisions).toEqual({ "estConfig.passphrase": 1 });
+    expect(await revisions(first, est)).toEqual({ "estConfig.passphrase": 1 });
+    const changed = { ...est, estConfig: { ...est.estConfig, passphrase: "second-passphrase" } };
+    expect(await revisions(first, changed)).toEqual({ "estConfig.passphrase": 2 });
+  });
+
+  it("keeps it when the last inputs hold no value to compare with (after a refresh)", async () => {
+    const refreshed = {
+      ...est,
+      estConfig: { disableBootstrapCaValidation: true },
+      secretRevisions: { "estConfig.passphrase": 4 },
+    };
+    expect(await revisions(refreshed, est)).toEqual({ "estConfig.passphrase": 4 });
   });
 });
 
