@@ -78,19 +78,19 @@ const options = z.object({
   allowDuplicateDestination: z.boolean().default(false),
 });
 
+/** The other sync of the organization pushing to this sync's destination, as `check-destination` answers. */
+type Duplicate = { duplicateProjectId?: string | null };
+
 /**
- * Refuses to point a sync at a destination another sync of the organization already pushes to,
- * unless `allowDuplicateDestination` is set: with overwrite semantics the two would keep undoing
- * each other. The service's own check (`check-destination`) decides; a server too old to have
- * it (404), or a project id it cannot take (not a UUID), skips the check.
+ * Asks the service whether another sync of the organization already pushes to this destination.
+ * A server too old to have the check (404), or a project id it cannot take (not a UUID), skips it.
  */
-async function refuseDuplicateDestination(
+async function duplicateOf(
   client: SecretOpsClient,
   sync: Plain,
-  options: Plain,
   excludeSyncId?: string,
-): Promise<void> {
-  if (options.allowDuplicateDestination === true || !uuid.safeParse(sync.projectId).success) return;
+): Promise<Duplicate | undefined> {
+  if (!uuid.safeParse(sync.projectId).success) return undefined;
   const check = await client.secretSyncs
     .checkDestination(sync.destination as SyncDestinationSlug, {
       destinationConfig: sync.destinationConfig as Record<string, unknown>,
@@ -101,7 +101,30 @@ async function refuseDuplicateDestination(
       if (isNotFound(e)) return undefined;
       throw e;
     });
-  if (check?.hasDuplicate && excludeSyncId === undefined) {
+  return check?.hasDuplicate ? check : undefined;
+}
+
+const duplicateError = (duplicate: Duplicate) => {
+  const where = duplicate.duplicateProjectId ? ` in project ${duplicate.duplicateProjectId}` : "";
+  return new Error(
+    `destinationConfig: another secret sync${where} already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
+  );
+};
+
+/**
+ * Refuses to point a sync at a destination another sync of the organization already pushes to,
+ * unless `allowDuplicateDestination` is set: with overwrite semantics the two would keep undoing
+ * each other. The service's own check (`check-destination`) decides.
+ */
+async function refuseDuplicateDestination(
+  client: SecretOpsClient,
+  sync: Plain,
+  options: Plain,
+  excludeSyncId?: string,
+): Promise<void> {
+  if (options.allowDuplicateDestination === true) return;
+  let duplicate = await duplicateOf(client, sync, excludeSyncId);
+  if (duplicate && excludeSyncId === undefined) {
     // On create, the sync already holding this name may be the duplicate: one an interrupted run
     // made. It is not counted here; the create then meets it by name and takes it only if it is
     // what the program declares (provider/dynamic-provider.ts, createOnce).
@@ -112,14 +135,33 @@ async function refuseDuplicateDestination(
         sync.projectId as string,
       ),
     );
-    if (sameName) return refuseDuplicateDestination(client, sync, options, sameName.id);
+    if (sameName) duplicate = await duplicateOf(client, sync, sameName.id);
   }
-  if (check?.hasDuplicate) {
-    const where = check.duplicateProjectId ? ` in project ${check.duplicateProjectId}` : "";
-    throw new Error(
-      `destinationConfig: another secret sync${where} already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
-    );
-  }
+  if (duplicate) throw duplicateError(duplicate);
+}
+
+/**
+ * After a create: another stack (another provider process) may have made a sync to the same
+ * destination between our check and our create, and is asking the same question now. Both keep
+ * the older of the two (the earlier `createdAt`, then the smaller id), so exactly one stays; the
+ * newer one is deleted again and its step fails. A rival this identity cannot list counts as older.
+ */
+async function giveWayToAnEarlierRival(client: SecretOpsClient, created: RemoteSync, sync: Plain, options: Plain) {
+  if (options.allowDuplicateDestination === true) return;
+  const duplicate = await duplicateOf(client, sync, created.id);
+  if (!duplicate) return;
+  const destination = created.destination as SyncDestinationSlug;
+  const row = syncDestinationRow(destination)!;
+  const place = destinationKey(row, created.destinationConfig);
+  const rivals = await client.secretSyncs
+    .list(destination, duplicate.duplicateProjectId ?? created.projectId)
+    .catch(() => undefined);
+  const rival = rivals?.find((r) => r.id !== created.id && destinationKey(row, r.destinationConfig) === place);
+  const older = (a: RemoteSync, b: RemoteSync) =>
+    a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
+  if (rival && older(created, rival)) return;
+  await client.secretSyncs.delete(destination, created.id, { removeSecrets: false }).catch(() => undefined);
+  throw duplicateError(duplicate);
 }
 
 /** Polls a sync until `done` says so or the timeout passes; backs off from 250 ms to 2 s. */
@@ -181,14 +223,8 @@ export const secretSyncDefinition = defineResource<RemoteSync>()({
     await refuseDuplicateDestination(client, args, opts);
     const destination = args.destination as SyncDestinationSlug;
     const sync = await client.secretSyncs.create(destination, args as never);
-    // Another stack, or a person, may have made a sync to this destination between the check
-    // and the create (this process runs its own one at a time per destination): this one gives way.
-    try {
-      await refuseDuplicateDestination(client, args, opts, sync.id);
-    } catch (e) {
-      await client.secretSyncs.delete(destination, sync.id, { removeSecrets: false }).catch(() => undefined);
-      throw e;
-    }
+    // This process runs its own creates one at a time per destination; another process may not.
+    await giveWayToAnEarlierRival(client, sync, args, opts);
     return sync;
   },
   find: (client, args) =>

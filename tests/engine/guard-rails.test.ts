@@ -1,4 +1,4 @@
-import { changeCounts } from "./harness";
+import { changeCounts, createTestStack } from "./harness";
 import { engineEnv, EngineEnv, FixtureSummary, LoggedRequest, writes } from "./lifecycle";
 
 // The README's guard rails at the edges a real program reaches (issue 17), under the real engine
@@ -99,6 +99,47 @@ describe("guard rails under the real engine", () => {
       expect([trial, apps.sort()]).toEqual([trial, ["prj_other", "prj_shared"]]);
       await env.declare([]);
       await env.t.stack.up();
+    }
+  });
+
+  it("keeps exactly one sync when two stacks create one to the same destination at once", async () => {
+    const other = await createTestStack({
+      program: "resources",
+      config: {
+        "secretops:apiUrl": { value: env.emulator.url },
+        "secretops:token": { value: env.emulator.token, secret: true },
+        "secretops:readsPerMinute": { value: "100000" },
+        "secretops:writesPerMinute": { value: "100000" },
+        "resources:resources": {
+          value: JSON.stringify([{ kind: "SecretSync", name: "race-b", args: syncArgs("race-b", "prj_race") }]),
+        },
+      },
+    });
+    try {
+      await env.declare([{ kind: "SecretSync", name: "race-a", args: syncArgs("race-a", "prj_race") }]);
+      // Both creates are held long enough that each stack's check sees no sync there yet.
+      await fetch(`${env.emulator.url}/__admin/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          method: "POST",
+          path: "^/api/v1/secret-syncs/vercel$",
+          kind: "latency",
+          latencyMs: 4000,
+          count: 2,
+        }),
+      });
+      const outcomes = await Promise.allSettled([env.t.stack.up(), other.stack.up()]);
+      const syncs = await env.client.secretSyncs.list("vercel", f.projects[0]!.id);
+      expect(syncs.filter((s) => s.destinationConfig.app === "prj_race")).toHaveLength(1);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      expect(String(refused.reason)).toContain(
+        `destinationConfig: another secret sync in project ${f.projects[0]!.id} already syncs to this destination`,
+      );
+    } finally {
+      await fetch(`${env.emulator.url}/__admin/faults`, { method: "DELETE" });
+      await other.dispose();
     }
   });
 

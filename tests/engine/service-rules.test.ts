@@ -41,67 +41,71 @@ describe("the service's rules under the real engine", () => {
     await env?.dispose();
   });
 
-  it("refuses a second sync to a synced destination, naming the other project, unless allowDuplicateDestination", async () => {
-    await env.declare([{ kind: "SecretSync", name: "first", args: syncArgs("first", "shared-app") }]);
-    await env.t.stack.up();
-    const first = (await env.client.secretSyncs.list("vercel", PROJECT)).find((s) => s.name === "first")!;
-    expect(first.syncOptions.keySchema).toBe("");
+  // A sync of the same program to the same place is refused at check (tests/engine/guard-rails):
+  // these are syncs made elsewhere (another stack, the web UI), which only the service knows.
+  const elsewhere = (name: string, app: string) =>
+    env.client.secretSyncs.create("vercel", syncArgs(name, app) as never).then((s) => s.id);
 
-    await env.declare([
-      { kind: "SecretSync", name: "first", args: syncArgs("first", "shared-app") },
-      { kind: "SecretSync", name: "second", args: syncArgs("second", "shared-app") },
-    ]);
-    await env.resetRequests();
-    const text = await failure(env.t.stack.up());
-    expect(text).toContain(
-      `destinationConfig: another secret sync in project ${PROJECT} already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
-    );
-    // Only reads for "second": the check, and the look-up of a sync already holding its name (one
-    // an interrupted run made would not count as a duplicate). Nothing was written.
-    expect(api(writes(await env.requests()))).toEqual([]);
-    expect(api(await env.requests())).toEqual([
-      "POST /api/v1/secret-syncs/vercel/check-destination",
-      "GET /api/v1/secret-syncs/vercel/sync-name/second",
-    ]);
+  it("refuses a sync to a destination a sync made elsewhere already syncs to, naming its project, unless allowDuplicateDestination", async () => {
+    const first = await elsewhere("first", "shared-app");
+    try {
+      await env.declare([{ kind: "SecretSync", name: "second", args: syncArgs("second", "shared-app") }]);
+      await env.resetRequests();
+      const text = await failure(env.t.stack.up());
+      expect(text).toContain(
+        `destinationConfig: another secret sync in project ${PROJECT} already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
+      );
+      // Only reads for "second": the check, and the look-up of a sync already holding its name (one
+      // an interrupted run made would not count as a duplicate). Nothing was written.
+      expect(api(writes(await env.requests()))).toEqual([]);
+      expect(api(await env.requests())).toEqual([
+        "POST /api/v1/secret-syncs/vercel/check-destination",
+        "GET /api/v1/secret-syncs/vercel/sync-name/second",
+      ]);
 
-    await env.declare([
-      { kind: "SecretSync", name: "first", args: syncArgs("first", "shared-app") },
-      {
-        kind: "SecretSync",
-        name: "second",
-        args: syncArgs("second", "shared-app", { allowDuplicateDestination: true }),
-      },
-    ]);
-    const up = await env.t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges).create).toBe(1);
-    expect((await env.client.secretSyncs.list("vercel", PROJECT)).map((s) => s.name).sort()).toEqual([
-      "first",
-      "second",
-    ]);
+      await env.declare([
+        {
+          kind: "SecretSync",
+          name: "second",
+          args: syncArgs("second", "shared-app", { allowDuplicateDestination: true }),
+        },
+      ]);
+      const up = await env.t.stack.up();
+      expect(changeCounts(up.summary.resourceChanges).create).toBe(1);
+      const names = (await env.client.secretSyncs.list("vercel", PROJECT)).map((s) => s.name).sort();
+      expect(names).toEqual(["first", "second"]);
+      expect((await env.client.secretSyncs.get("vercel", first)).syncOptions.keySchema).toBe("");
+    } finally {
+      await env.declare([]);
+      await env.t.stack.up();
+      await env.client.secretSyncs.delete("vercel", first, { removeSecrets: false });
+    }
   });
 
-  it("refuses to move a sync onto a synced destination; its own destination is not a duplicate of itself", async () => {
-    await env.declare([
-      { kind: "SecretSync", name: "first", args: syncArgs("first", "shared-app", { description: "same place" }) },
-      { kind: "SecretSync", name: "second", args: syncArgs("second", "own-app") },
-    ]);
-    // "first" keeps its destination (a description change); "second" moves to a destination of its own.
-    const up = await env.t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges).update).toBe(2);
+  it("refuses to move a sync onto a destination a sync made elsewhere syncs to; its own destination is not a duplicate of itself", async () => {
+    const first = await elsewhere("first", "shared-app");
+    try {
+      await env.declare([{ kind: "SecretSync", name: "second", args: syncArgs("second", "own-app") }]);
+      await env.t.stack.up();
+      // A description change keeps its own destination: no duplicate of itself.
+      await env.declare([
+        { kind: "SecretSync", name: "second", args: syncArgs("second", "own-app", { description: "same place" }) },
+      ]);
+      expect(changeCounts((await env.t.stack.up()).summary.resourceChanges).update).toBe(1);
 
-    await env.declare([
-      { kind: "SecretSync", name: "first", args: syncArgs("first", "shared-app", { description: "same place" }) },
-      { kind: "SecretSync", name: "second", args: syncArgs("second", "shared-app") },
-    ]);
-    await env.resetRequests();
-    expect(await failure(env.t.stack.up())).toContain(
-      `destinationConfig: another secret sync in project ${PROJECT} already syncs to this destination`,
-    );
-    expect(api(writes(await env.requests()))).toEqual([]);
-    const second = (await env.client.secretSyncs.list("vercel", PROJECT)).find((s) => s.name === "second")!;
-    expect(second.destinationConfig.app).toBe("own-app");
-    await env.declare([]);
-    await env.t.stack.up();
+      await env.declare([{ kind: "SecretSync", name: "second", args: syncArgs("second", "shared-app") }]);
+      await env.resetRequests();
+      expect(await failure(env.t.stack.up())).toContain(
+        `destinationConfig: another secret sync in project ${PROJECT} already syncs to this destination`,
+      );
+      expect(api(writes(await env.requests()))).toEqual([]);
+      const second = (await env.client.secretSyncs.list("vercel", PROJECT)).find((s) => s.name === "second")!;
+      expect(second.destinationConfig.app).toBe("own-app");
+    } finally {
+      await env.declare([]);
+      await env.t.stack.up();
+      await env.client.secretSyncs.delete("vercel", first, { removeSecrets: false });
+    }
   });
 
   it("adopting a rotation in a folder that does not exist fails with the service's 400, never as 'gone'", async () => {
