@@ -57,6 +57,15 @@ describe("secretops check", () => {
     expect(r.stderr).toContain("3 of 3 secretops resources invalid");
   });
 
+  it("refuses two syncs of the program to one destination, naming both, as preview does", async () => {
+    const r = await secretops(["check", path.join(programs, "duplicate-destination")]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      'SecretSync web-b: destinationConfig: SecretSync "web-b" and SecretSync "web-a" of this program both sync to this destination, and two syncs would overwrite each other\'s secrets; point one of them elsewhere or set allowDuplicateDestination: true on it\n',
+    );
+    expect(r.stderr).toContain("1 of 2 secretops resources invalid");
+  });
+
   it("passes a valid program reading stack config and a secret arg, and exits 0", async () => {
     const r = await secretops(["check"], { cwd: path.join(programs, "valid") });
     expect(r.stderr).toBe("");
