@@ -18,6 +18,7 @@ export class Failure extends Error {
 export interface ConnectionOptions {
   apiUrl?: string;
   tokenEnv?: string;
+  allowInsecureHttp?: boolean;
 }
 
 /** `--api-url` and `--token-env`, on the commands that talk to the service. */
@@ -28,6 +29,10 @@ export function addConnectionOptions(cmd: Command): Command {
     .option(
       "--token-env <var>",
       `read the token from this environment variable (default: ${envs("token")}; universal auth: ${envs("clientId")} and ${envs("clientSecret")})`,
+    )
+    .option(
+      "--allow-insecure-http",
+      `accept a plain http --api-url for a host other than loopback, which sends the token unencrypted (default: ${envs("allowInsecureHttp")})`,
     );
 }
 
@@ -44,6 +49,7 @@ export function clientFromOptions(o: ConnectionOptions): SecretOpsClient {
     get: (key) => {
       if (key === settingSources.apiUrl.key) return o.apiUrl;
       if (key === settingSources.token.key && o.tokenEnv) return process.env[o.tokenEnv];
+      if (key === settingSources.allowInsecureHttp.key && o.allowInsecureHttp) return "true";
       return undefined;
     },
   };
@@ -52,7 +58,7 @@ export function clientFromOptions(o: ConnectionOptions): SecretOpsClient {
     return client;
   } catch (e) {
     // providerSettings/clientFrom speak of stack config; from the command line the flags apply too.
-    throw new UsageError(`${(e as Error).message}; or pass --api-url / --token-env`);
+    throw new UsageError(`${(e as Error).message}; from the command line: --api-url, --token-env, --allow-insecure-http`);
   }
 }
 

@@ -29,6 +29,7 @@ export const settingSources = {
   readsPerMinute: { key: "secretops:readsPerMinute", env: ["SECRETOPS_READS_PER_MINUTE"] },
   writesPerMinute: { key: "secretops:writesPerMinute", env: ["SECRETOPS_WRITES_PER_MINUTE"] },
   timeoutMs: { key: "secretops:timeoutMs", env: ["SECRETOPS_TIMEOUT_MS"] },
+  allowInsecureHttp: { key: "secretops:allowInsecureHttp", env: ["SECRETOPS_ALLOW_INSECURE_HTTP"] },
 } as const;
 
 /** Stack config by full key (`secretops:apiUrl`). */
@@ -41,6 +42,22 @@ let client: SecretOpsClient | undefined;
 export function configure(config: ConfigReader): void {
   configured = config;
   client = undefined;
+  const apiUrl = setting(config, "apiUrl");
+  try {
+    if (apiUrl) checkApiUrl(apiUrl, config);
+    problem = undefined;
+  } catch (e) {
+    problem = (e as Error).message;
+  }
+}
+
+let problem: string | undefined;
+/**
+ * What is wrong with the endpoint the engine configured, if anything: every `check` reports it, so
+ * a preview (which sends nothing) fails on it too, in a check's words rather than a stack trace.
+ */
+export function configurationProblem(): string | undefined {
+  return problem;
 }
 
 function setting(config: ConfigReader | undefined, name: keyof typeof settingSources): string | undefined {
@@ -59,6 +76,36 @@ function numberSetting(config: ConfigReader | undefined, name: keyof typeof sett
   return n;
 }
 
+/** Loopback hosts: the emulator, or a tunnel on this machine; nothing crosses the network. */
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * The endpoint must be an https URL, or http on a loopback host: plain http elsewhere sends the
+ * token unencrypted across the network, and one typo (`http://` for `https://`) is enough. A
+ * network the user trusts is opted into explicitly. The message names the host, never the URL
+ * (which may hold credentials).
+ */
+function checkApiUrl(apiUrl: string, config: ConfigReader | undefined): void {
+  const { key } = settingSources.apiUrl;
+  let url: URL;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    throw new Error(`${key} must be an https URL (for example https://app.infisical.com)`);
+  }
+  if (url.protocol === "https:") return;
+  if (url.protocol !== "http:") throw new Error(`${key} must be an https URL, not ${url.protocol}`);
+  if (isLoopback(url.hostname) || setting(config, "allowInsecureHttp") === "true") return;
+  const optIn = settingSources.allowInsecureHttp;
+  throw new Error(
+    `${key} uses plain http for ${url.hostname}, which would send the token unencrypted across the network: ` +
+      `use https, or, on a network you trust, set \`pulumi config set ${optIn.key} true\` ` +
+      `(or ${optIn.env.join(" / ")}=true). Plain http is accepted without it only for loopback hosts (the emulator).`,
+  );
+}
+
 export function providerSettings(config: ConfigReader | undefined): ProviderSettings {
   const apiUrl = setting(config, "apiUrl");
   if (!apiUrl) {
@@ -67,6 +114,7 @@ export function providerSettings(config: ConfigReader | undefined): ProviderSett
         "(or SECRETOPS_API_URL / INFISICAL_HOST in the environment)",
     );
   }
+  checkApiUrl(apiUrl, config);
   return {
     apiUrl,
     token: setting(config, "token"),

@@ -5,7 +5,7 @@ import type { SecretOpsClient } from "../sdk";
 import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
 import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
 import { formatIssue, issuesFromZod } from "../sdk/schemas";
-import { apiClient } from "./config";
+import { apiClient, configurationProblem } from "./config";
 import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
 import { isNotFound } from "./not-found";
 import {
@@ -342,6 +342,8 @@ export function dynamicProvider<Remote extends { id: string }>(
   const checkArgs = (olds: Plain, news: Plain): dynamic.CheckResult => {
     const { args, options } = split(def, news);
     const failures: dynamic.CheckFailure[] = [...(def.manageExisting?.transitionFailures?.(olds ?? {}, news) ?? [])];
+    const problem = configurationProblem();
+    if (problem) failures.push({ property: "", reason: problem });
     const parsedOptions = def.options.safeParse(options);
     if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
     // The kind is not known yet during preview: nothing more to check until it is.

@@ -17,8 +17,9 @@ export function isSlug(v: string): boolean {
 }
 
 /**
- * The service's `slugSchema`: trimmed, 1..max characters, lowercase letters, digits and single
- * hyphens, no hyphen at either end. The error text is the service's own.
+ * The service's `slugSchema` (backend/src/server/lib/schemas.ts: a value `slugify` leaves as it is):
+ * trimmed, 1..max characters, lowercase letters, digits and single hyphens, no hyphen at either
+ * end. The error text starts with the service's own and says what its words leave out.
  */
 export function slug(field: string, max = 64) {
   return z
@@ -26,7 +27,9 @@ export function slug(field: string, max = 64) {
     .trim()
     .min(1, { error: `must be at least 1 character` })
     .max(max, { error: `must be at most ${max} characters` })
-    .regex(SLUG, { error: `${field} field can only contain lowercase letters, numbers, and hyphens` });
+    .regex(SLUG, {
+      error: `${field} field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")`,
+    });
 }
 
 export function description(max: number) {

@@ -52,7 +52,7 @@ describe("secretops check", () => {
       "CertificateProfile bad-profile: slug: may only contain lowercase letters, digits and hyphens (^[a-z0-9-]+$)",
       "SecretRotation bad-rotation: rotationInterval: must be at least 1 (days)",
       // The same reason `pulumi preview` gives (tests/engine/behaviours.test.ts).
-      "SecretSync bad-sync: name: name field can only contain lowercase letters, numbers, and hyphens",
+      'SecretSync bad-sync: name: name field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")',
     ]);
     expect(r.stderr).toContain("3 of 3 secretops resources invalid");
   });
@@ -168,6 +168,17 @@ describe("secretops audit", () => {
     const type = await secretops(["audit", "--event-type", "no-such-event"], { env });
     expect(type.code).toBe(2);
     expect(type.stderr).toContain('--event-type: unknown event type "no-such-event"');
+  });
+
+  it("refuses a plain http --api-url for a host other than loopback unless --allow-insecure-http", async () => {
+    const canary = "canary-token-51d2";
+    const r = await secretops(["audit", "--api-url", "http://0.0.0.0:9"], { env: { ...env, SECRETOPS_TOKEN: canary } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      "secretops:apiUrl uses plain http for 0.0.0.0, which would send the token unencrypted across the network",
+    );
+    expect(r.stderr).toContain("from the command line: --api-url, --token-env, --allow-insecure-http");
+    expect(r.stdout + r.stderr).not.toContain(canary);
   });
 
   it("a refused token fails with exit 1 and is never printed", async () => {

@@ -369,7 +369,7 @@ describe("connection field rules (docs/api-spec.md §8)", () => {
     expect422(
       await api.post(base(app), body({ name: "Upper-Case" })),
       ["name"],
-      "name field can only contain lowercase letters, numbers, and hyphens",
+      'name field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")',
     );
     expect422(await api.post(base(app), body({ name: "-lead" })), ["name"]);
     const c = AppConnectionEnvelope.parse((await api.post(base(app), body({}))).body).appConnection;

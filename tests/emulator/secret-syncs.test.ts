@@ -305,7 +305,7 @@ describe("sync field rules (docs/api-spec.md §8) and service rules", () => {
     expect422(
       await post({ name: "Not_Slug" }),
       ["name"],
-      "name field can only contain lowercase letters, numbers, and hyphens",
+      'name field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")',
     );
   });
 

@@ -143,6 +143,22 @@ describe("guard rails under the real engine", () => {
     }
   });
 
+  it("refuses a plain http endpoint for a host other than loopback already at preview, sending nothing", async () => {
+    await env.declare([{ kind: "SecretSync", name: "web-a", args: syncArgs("web-a", "prj_http") }]);
+    await env.t.stack.setConfig("secretops:apiUrl", { value: "http://0.0.0.0:9" });
+    try {
+      await env.resetRequests();
+      const text = await failure(env.t.stack.preview());
+      expect(text).toContain(
+        "secretops:apiUrl uses plain http for 0.0.0.0, which would send the token unencrypted across the network",
+      );
+      expect(text).not.toContain(env.emulator.token);
+      expect(await env.requests()).toEqual([]);
+    } finally {
+      await env.t.stack.setConfig("secretops:apiUrl", { value: env.emulator.url });
+    }
+  });
+
   const rotationArgs = (connectionId: string, extra: Args = {}): Args => ({
     type: "postgres-credentials",
     name: "app-db",

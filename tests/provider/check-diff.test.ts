@@ -42,7 +42,11 @@ describe("check", () => {
     );
     expect(failures).toEqual(
       expect.arrayContaining([
-        { property: "name", reason: "name field can only contain lowercase letters, numbers, and hyphens" },
+        {
+          property: "name",
+          reason:
+            'name field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")',
+        },
         { property: "environment", reason: "must be at most 64 characters" },
         { property: "connectionId", reason: "must be a UUID" },
       ]),
@@ -62,7 +66,11 @@ describe("check", () => {
       { ...syncArgs, connectionId: UNKNOWN, destinationConfig: UNKNOWN, name: "BAD" },
     );
     expect(failures).toEqual([
-      { property: "name", reason: "name field can only contain lowercase letters, numbers, and hyphens" },
+      {
+        property: "name",
+        reason:
+          'name field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")',
+      },
     ]);
   });
 

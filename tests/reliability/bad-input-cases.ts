@@ -192,7 +192,8 @@ const conn = (
   merge: more.solo ? undefined : mergeable(`conn-${app}`, extra, (e) => connArgs(app, e)),
 });
 
-const SLUG_RULE = (field: string) => `${field} field can only contain lowercase letters, numbers, and hyphens`;
+const SLUG_RULE = (field: string) =>
+  `${field} field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")`;
 
 // ---------------------------------------------------------------------------------------------
 // Secret syncs (docs/api-spec.md §4.2, §8; docs/service-api.md §2).
@@ -205,6 +206,7 @@ export const syncCases: BadCase[] = [
   sync("name with a newline inside", { name: "web\nprod" }, "name", SLUG_RULE("name")),
   sync("name with a zero-width space", { name: "web\u200bprod" }, "name", SLUG_RULE("name")),
   sync("name ending in a hyphen", { name: "web-" }, "name", SLUG_RULE("name")),
+  sync("name with two hyphens in a row", { name: "web--prod" }, "name", SLUG_RULE("name")),
   sync("description of 257 characters", { description: long(257) }, "description", "must be at most 256 characters"),
   sync("environment empty", { environment: "" }, "environment", "must be at least 1 character"),
   sync("environment of 65 characters", { environment: long(65) }, "environment", "must be at most 64 characters"),

@@ -67,7 +67,11 @@ describe("schema rules name the field and the rule", () => {
     );
     expect(err.issues).toEqual(
       expect.arrayContaining([
-        { path: "name", message: "name field can only contain lowercase letters, numbers, and hyphens" },
+        {
+          path: "name",
+          message:
+            'name field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")',
+        },
         { path: "connectionId", message: "must be a UUID" },
         { path: "destinationConfig.app", message: "must not be empty" },
         { path: "destinationConfig.teamId", message: "is required" },
