@@ -1,5 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AuditLogEntry, AuditLogQuery } from "../sdk/schemas";
+import { z } from "zod";
+import {
+  type AuditLogEntry,
+  type AuditLogQuery,
+  AuditLogFiltersSchema,
+  type Issue,
+  formatIssueList,
+  issuesFromZod,
+} from "../sdk/schemas";
 import { clientFrom } from "./config";
 import { refusePlainCredentialConfig } from "./program-side";
 
@@ -24,8 +32,35 @@ export interface GetAuditLogsResult {
 // without exposing the value anywhere but the client.
 const programConfig = { get: (key: string) => pulumi.runtime.getConfig(key) };
 
+const maxEntriesRule = z.number().int().min(1, { error: "must be at least 1" }).optional();
+
+/**
+ * The query's problems, in the words of a resource arg's (`path: rule`): a filter the query does
+ * not have (a typo would otherwise be dropped, and the query answer more than was asked), and
+ * every filter rule the SDK checks before sending.
+ */
+function queryIssues(args: Record<string, unknown>): Issue[] {
+  const { maxEntries, ...filters } = args;
+  const known = Object.keys(AuditLogFiltersSchema.shape);
+  const issues: Issue[] = Object.keys(filters)
+    .filter((k) => !known.includes(k))
+    .map((k) => ({ path: k, message: `is not a filter of getAuditLogs (filters: ${known.join(", ")}, maxEntries)` }));
+  const max = maxEntriesRule.safeParse(maxEntries);
+  if (!max.success) issues.push(...issuesFromZod(max.error.issues).map((i) => ({ ...i, path: "maxEntries" })));
+  const parsed = AuditLogFiltersSchema.safeParse(filters);
+  if (!parsed.success) issues.push(...issuesFromZod(parsed.error.issues));
+  return issues;
+}
+
+/** A RunError stops the program with its message alone, as a bad resource arg does: no stack. */
+function refuseBadQuery(args: Record<string, unknown>): void {
+  const issues = queryIssues(args);
+  if (issues.length) throw new pulumi.RunError(`getAuditLogs has a problem: ${formatIssueList(issues)}`);
+}
+
 export async function getAuditLogs(args: GetAuditLogsArgs = {}): Promise<GetAuditLogsResult> {
   refusePlainCredentialConfig();
+  refuseBadQuery(args as Record<string, unknown>);
   const { maxEntries = 1000, ...filters } = args;
   const client = clientFrom(programConfig);
   const entries: AuditLogEntry[] = [];
@@ -40,5 +75,9 @@ export async function getAuditLogs(args: GetAuditLogsArgs = {}): Promise<GetAudi
 export function getAuditLogsOutput(
   args: { [K in keyof GetAuditLogsArgs]: pulumi.Input<GetAuditLogsArgs[K]> } = {},
 ): pulumi.Output<GetAuditLogsResult> {
+  // A query of plain values is judged at once, where the program calls it, so it fails the program
+  // there; one holding outputs is judged once they are known.
+  const plain = Object.values(args).every((v) => !pulumi.Output.isInstance(v) && !(v instanceof Promise));
+  if (plain) refuseBadQuery(args as Record<string, unknown>);
   return pulumi.output(args).apply((a) => getAuditLogs(a as GetAuditLogsArgs));
 }

@@ -159,6 +159,24 @@ describe("guard rails under the real engine", () => {
     }
   });
 
+  it("fails a getAuditLogs query with a bad filter like a bad resource arg: the filter and the rule, no stack, no request", async () => {
+    await env.t.stack.setConfig("resources:auditQuery", {
+      value: JSON.stringify({ projectID: f.projects[0]!.id, startDate: "yesterday", maxEntries: 0 }),
+    });
+    try {
+      await env.resetRequests();
+      const text = await failure(env.t.stack.preview());
+      expect(text).toContain(
+        "getAuditLogs has a problem: projectID: is not a filter of getAuditLogs (filters: projectId,",
+      );
+      expect(text).toContain("; maxEntries: must be at least 1; startDate: ");
+      expect(text).not.toMatch(/\n\s+at /);
+      expect(await env.requests()).toEqual([]);
+    } finally {
+      await env.t.stack.removeConfig("resources:auditQuery");
+    }
+  });
+
   const rotationArgs = (connectionId: string, extra: Args = {}): Args => ({
     type: "postgres-credentials",
     name: "app-db",
