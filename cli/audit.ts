@@ -12,13 +12,15 @@ import { SecretOpsApiError, SecretOpsValidationError } from "../sdk/errors";
 import {
   type ConnectionOptions,
   Failure,
+  type StackOptions,
   UsageError,
   addConnectionOptions,
   clientFromOptions,
   parseTime,
+  stackConfig,
 } from "./common";
 
-interface AuditOptions extends ConnectionOptions {
+interface AuditOptions extends ConnectionOptions, StackOptions {
   project?: string;
   environment?: string;
   eventType?: string[];
@@ -61,6 +63,9 @@ export function auditCommand(): Command {
   return addConnectionOptions(
     new Command("audit")
       .description("Query the audit log with every filter the service has; streams all pages, newest first")
+      .option("--stack <name>", "read secretops:* config from this stack (default: the selected stack)")
+      .option("-C, --cwd <dir>", "the Pulumi project's directory, for its stack config (default: here)")
+      .option("--pulumi <path>", "the pulumi CLI to run (default: pulumi on PATH)")
       .option("--project <id>", "project id")
       .option("--environment <slug>", "environment slug (needs --project)")
       .option("--event-type <type>", "event type, e.g. update-secret-sync (repeatable)", collect)
@@ -86,12 +91,14 @@ export function auditCommand(): Command {
     .addHelpText(
       "after",
       `
+Endpoint and token: --api-url/--token-env, else the stack's secretops:* config when run in a Pulumi
+project (as the resources read it), else the environment.
 Exit codes: 0 success, 1 the service failed or refused the credentials, 2 a bad flag or filter.
 Progress goes to stderr, and only when stderr is a terminal.`,
     )
     .action(async (o: AuditOptions) => {
       const filters = auditFilters(o);
-      const client = clientFromOptions(o);
+      const client = clientFromOptions(o, await stackConfig(o));
       const format = o.format ?? (process.stdout.isTTY ? "table" : "ndjson");
       const out = (s: string) => process.stdout.write(s);
       const progress = process.stderr.isTTY

@@ -11,14 +11,19 @@ import {
   Failure,
   UsageError,
   addConnectionOptions,
+  type StackOptions,
   clientFromOptions,
   parseTime,
+  projectDir,
+  stackConfig,
 } from "./common";
 
 /**
  * The events that mean a family's object was written, and the event-metadata key holding its id
  * (as the service's audit events carry them; emulator/routes/*.ts records the same).
- * AppConnectionSettings never creates: it PATCHes an existing connection, and only when a setting differs.
+ * AppConnectionSettings never creates: it PATCHes an existing connection, and only when a setting
+ * differs; one that found its connection already as declared looks for the connection's own create
+ * or update event.
  */
 export const appliedEvents: Record<ResourceType, { types: string[]; idKey: string }> = {
   SecretSync: { types: ["create-secret-sync", "update-secret-sync"], idKey: "syncId" },
@@ -27,13 +32,10 @@ export const appliedEvents: Record<ResourceType, { types: string[]; idKey: strin
     types: ["create-certificate-profile", "update-certificate-profile"],
     idKey: "certificateProfileId",
   },
-  AppConnectionSettings: { types: ["update-app-connection"], idKey: "connectionId" },
+  AppConnectionSettings: { types: ["create-app-connection", "update-app-connection"], idKey: "connectionId" },
 };
 
-interface VerifyOptions extends ConnectionOptions {
-  stack?: string;
-  cwd?: string;
-  pulumi?: string;
+interface VerifyOptions extends ConnectionOptions, StackOptions {
   margin: string;
 }
 
@@ -44,6 +46,7 @@ interface StateResource {
   created?: string;
   modified?: string;
   delete?: boolean;
+  outputs?: { changedAt?: unknown };
 }
 
 export function verifyCommand(): Command {
@@ -65,14 +68,19 @@ export function verifyCommand(): Command {
     .addHelpText(
       "after",
       `
-Each resource's event must be no older than its "modified" (else "created") time in the state minus
---margin. Events are matched by id: syncId, rotationId, certificateProfileId, connectionId in the
-event's metadata. An AppConnectionSettings that found its connection already as declared wrote
-nothing, and is reported missing. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad usage.`,
+Each resource's event must be no older than the time its object last reached the declared state
+(changedAt in its outputs: a change of provider options alone, which sends nothing, does not move
+it; state from older releases: the resource's "modified", else "created" time) minus --margin.
+Events are matched by id: syncId, rotationId, certificateProfileId, connectionId in the event's
+metadata. An AppConnectionSettings that found its connection already as declared wrote nothing: the
+connection's own create or last update event is looked for, which a connection made long ago may
+have outlived. Endpoint and token: the flags, else the stack's secretops:* config, else the
+environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad usage.`,
     )
     .action(async (o: VerifyOptions) => {
       const marginMs = Date.now() - Date.parse(parseTime("--margin", o.margin));
-      const client = clientFromOptions(o);
+      projectDir(o);
+      const client = clientFromOptions(o, await stackConfig(o));
       const state = await stackExport(o);
       const manifestTime = state.deployment?.manifest?.time;
       const ours = (state.deployment?.resources ?? []).filter(
@@ -84,7 +92,10 @@ nothing, and is reported missing. Exit codes: 0 all found, 1 any missing or the 
       }
       const expected = ours.map((r) => {
         const type = r.type.slice(TYPE_PREFIX.length) as ResourceType;
-        const since = Date.parse(r.modified ?? r.created ?? manifestTime ?? "") - marginMs;
+        // When the object last reached the declared state (provider/state.ts, changedAt); state from
+        // older releases has only the time the state last changed the resource.
+        const changedAt = typeof r.outputs?.changedAt === "string" ? r.outputs.changedAt : undefined;
+        const since = Date.parse(changedAt ?? r.modified ?? r.created ?? manifestTime ?? "") - marginMs;
         if (!appliedEvents[type] || Number.isNaN(since)) {
           throw new Failure(`cannot verify ${r.urn}: ${appliedEvents[type] ? "no time in the state" : "unknown type"}`);
         }
@@ -134,7 +145,7 @@ async function stackExport(o: VerifyOptions): Promise<Exported> {
   let stdout: string;
   try {
     ({ stdout } = await promisify(execFile)(bin, args, {
-      cwd: o.cwd ? path.resolve(o.cwd) : process.cwd(),
+      cwd: projectDir(o),
       maxBuffer: 256 * 1024 * 1024,
     }));
   } catch (e) {

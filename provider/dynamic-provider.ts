@@ -77,6 +77,12 @@ function oneAtATime(queues: Map<string, Promise<unknown>>) {
   };
 }
 
+/** The object's `updatedAt` as a write (or a find) returned it: see `ProviderState.changedAt`. */
+const changedAtOf = (remote: { id: string }): string | undefined => {
+  const at = (remote as { updatedAt?: unknown }).updatedAt;
+  return typeof at === "string" ? at : undefined;
+};
+
 /** How long a write waits for a resource of the program to leave the key it takes. */
 const DEPARTURE_WAIT_MS = 60_000;
 
@@ -264,11 +270,18 @@ export function dynamicProvider<Remote extends { id: string }>(
   };
 
   /** Outputs after a write: the service's object, the options, and hashes of the secrets sent. */
-  const outputsAfterWrite = (remote: { id: string }, inputs: Plain, options: Plain, previous?: SecretHashes): Plain => {
+  const outputsAfterWrite = (
+    remote: { id: string },
+    inputs: Plain,
+    options: Plain,
+    changedAt: string | undefined,
+    previous?: SecretHashes,
+  ): Plain => {
     const { args } = split(def, inputs);
     const outputs = observedOutputs(remote, options, {
       secretHashes: hashSecrets(args, secretPathsOf(def, args), previous),
       ...declaredBy(inputs),
+      changedAt,
     });
     // Our write produced this fingerprint: later reads compare theirs against it.
     if (outputs.fingerprint !== undefined) outputs.appliedFingerprint = outputs.fingerprint;
@@ -288,7 +301,7 @@ export function dynamicProvider<Remote extends { id: string }>(
     } catch (e) {
       if (!(e instanceof SettleFailure)) throw e;
       // The shape the dynamic-provider host turns into a partial failure: the resource stays in state.
-      const properties = outputsAfterWrite(e.remote as { id: string }, inputs, options, previous);
+      const properties = outputsAfterWrite(e.remote as { id: string }, inputs, options, changedAtOf(remote), previous);
       throw Object.assign(new Error(e.message), { id: remote.id, properties, reasons: [e.message] });
     }
   };
@@ -406,8 +419,9 @@ export function dynamicProvider<Remote extends { id: string }>(
         }
       }
       remote ??= await exclusively(exclusiveKey(args, options), () => createOnce(client, args, options));
+      const changedAt = changedAtOf(remote);
       remote = await settle(client, remote, inputs, options);
-      return { id: remote.id, outs: outputsAfterWrite(remote, inputs, options) };
+      return { id: remote.id, outs: outputsAfterWrite(remote, inputs, options, changedAt) };
     },
 
     async read(id: string, outs: Plain): Promise<dynamic.ReadResult> {
@@ -448,8 +462,9 @@ export function dynamicProvider<Remote extends { id: string }>(
         return {
           outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(news) }) }),
         };
+      const changedAt = changedAtOf(remote);
       remote = await settle(client, remote, news, options, previous);
-      return { outs: outputsAfterWrite(remote, news, options, previous) };
+      return { outs: outputsAfterWrite(remote, news, options, changedAt, previous) };
     },
 
     async delete(id: string, outs: Plain): Promise<void> {

@@ -22,6 +22,12 @@ export interface ProviderState {
   declared?: string[];
   /** The revisions of the secret args (`SECRET_REVISIONS_KEY`), carried through a refresh. */
   secretRevisions?: SecretRevisions;
+  /**
+   * The object's `updatedAt` when a step last brought it to the declared state (the service's
+   * clock): its create or update event is at or after it, whoever wrote it. A change of provider
+   * options alone, which sends nothing, and a refresh leave it (`secretops verify` reads it).
+   */
+  changedAt?: string;
 }
 
 /**
@@ -44,6 +50,7 @@ export function decodeState(outs: Plain, argNames: readonly string[]): ProviderS
     appliedFingerprint: typeof outs.appliedFingerprint === "string" ? outs.appliedFingerprint : undefined,
     declared: Array.isArray(outs.declared) ? outs.declared.filter((k) => typeof k === "string") : undefined,
     secretRevisions: secretRevisionsIn(outs),
+    changedAt: typeof outs.changedAt === "string" ? outs.changedAt : undefined,
   };
 }
 
@@ -65,6 +72,7 @@ export function encodeState(state: Omit<ProviderState, "observed">): Plain {
     appliedFingerprint: state.appliedFingerprint,
     declared: state.declared,
     [SECRET_REVISIONS_KEY]: state.secretRevisions,
+    changedAt: state.changedAt,
   };
 }
 

@@ -17,6 +17,23 @@ describe("secretops verify", () => {
     emulator = await startEmulator({ port: 0, rateLimits: false });
     fresh = await startEmulator({ port: 0, rateLimits: false });
     const f = emulator.summary;
+    // A connection made outside the stack (its create event is in the audit log), which the
+    // program's settings already match: nothing is written for it.
+    const { SecretOpsClient } = await import("../../sdk");
+    const client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
+    await client.appConnections.create("redis", {
+      name: "made-elsewhere",
+      description: "made in the web UI",
+      method: "username-and-password",
+      credentials: {
+        host: "cache.internal",
+        port: 6379,
+        username: "default",
+        password: "elsewhere-password",
+        sslEnabled: false,
+        sslRejectUnauthorized: false,
+      },
+    } as never);
     const resources = [
       {
         kind: "CertificateProfile",
@@ -50,6 +67,11 @@ describe("secretops verify", () => {
         name: "settings",
         args: { app: "venafi", connectionName: "emulator-venafi", description: "managed by verify test" },
       },
+      {
+        kind: "AppConnectionSettings",
+        name: "matched",
+        args: { app: "redis", connectionName: "made-elsewhere", description: "made in the web UI" },
+      },
     ];
     t = await createTestStack({
       program: path.join(programsDir, "resources"),
@@ -60,7 +82,7 @@ describe("secretops verify", () => {
       },
     });
     const up = await t.stack.up();
-    ids = ["profile", "rotation", "settings"].map((n) => (up.outputs[n]!.value as { id: string }).id);
+    ids = ["profile", "rotation", "settings", "matched"].map((n) => (up.outputs[n]!.value as { id: string }).id);
   });
   afterAll(async () => {
     await t?.dispose();
@@ -68,33 +90,87 @@ describe("secretops verify", () => {
     await fresh?.stop();
   });
 
+  // The flags name the service explicitly (they win over the stack's config, which names `emulator`).
   const verify = (url: string, token: string) =>
-    secretops(["verify", "--stack", t.stack.name], {
+    secretops(["verify", "--stack", t.stack.name, "--api-url", url, "--token-env", "VERIFY_TOKEN"], {
       cwd: t.stack.workspace.workDir,
       env: {
         ...t.envVars,
         PATH: `${pulumiBinDir()}${path.delimiter}${process.env.PATH}`,
-        SECRETOPS_API_URL: url,
-        SECRETOPS_TOKEN: token,
+        VERIFY_TOKEN: token,
       },
     });
 
   it("finds the create/update event of every resource of the last up (exit 0)", async () => {
     const r = await verify(emulator.url, emulator.token);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("3 secretops resources verified: each has its create/update event\n");
+    expect(r.stdout).toBe("4 secretops resources verified: each has its create/update event\n");
     expect(r.code).toBe(0);
+  });
+
+  it("has no false alarm after a change of provider options alone, which sends nothing", async () => {
+    const declared = JSON.parse((await t.stack.getConfig("resources:resources")).value) as {
+      name: string;
+      args: Record<string, unknown>;
+    }[];
+    const rotation = declared.find((r) => r.name === "rotation")!;
+    rotation.args.deleteSecrets = true;
+    await t.stack.setConfig("resources:resources", { value: JSON.stringify(declared) });
+    const up = await t.stack.up();
+    expect(up.summary.resourceChanges?.update).toBe(1);
+    const r = await verify(emulator.url, emulator.token);
+    expect(r.stdout).toBe("4 secretops resources verified: each has its create/update event\n");
+    expect(r.code).toBe(0);
+  });
+
+  it("reads the endpoint and token from the stack's secretops:* config, as the resources do", async () => {
+    const r = await secretops(["verify", "--stack", t.stack.name], {
+      cwd: t.stack.workspace.workDir,
+      env: {
+        ...t.envVars,
+        PATH: `${pulumiBinDir()}${path.delimiter}${process.env.PATH}`,
+        SECRETOPS_API_URL: undefined,
+        SECRETOPS_TOKEN: undefined,
+        INFISICAL_HOST: undefined,
+        INFISICAL_TOKEN: undefined,
+      },
+    });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("4 secretops resources verified: each has its create/update event\n");
+    expect(r.stdout).not.toContain(emulator.token);
+    expect(r.code).toBe(0);
+  });
+
+  it("secretops audit reads the stack's secretops:* config too, in the project's directory", async () => {
+    const r = await secretops(["audit", "--stack", t.stack.name, "--format", "json", "--limit", "1"], {
+      cwd: t.stack.workspace.workDir,
+      env: {
+        ...t.envVars,
+        PATH: `${pulumiBinDir()}${path.delimiter}${process.env.PATH}`,
+        SECRETOPS_API_URL: undefined,
+        SECRETOPS_TOKEN: undefined,
+      },
+    });
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout)).toHaveLength(1);
+    expect(r.code).toBe(0);
+  });
+
+  it("says that a missing -C directory is missing (exit 2)", async () => {
+    const r = await secretops(["verify", "-C", "/no/such/project-dir"], { env: { PATH: process.env.PATH } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("-C, --cwd: the directory /no/such/project-dir does not exist");
   });
 
   it("names each id whose event the audit log lacks (exit 1)", async () => {
     const r = await verify(fresh.url, fresh.token);
     expect(r.code).toBe(1);
     const missing = r.stdout.trim().split("\n");
-    expect(missing).toHaveLength(3);
+    expect(missing).toHaveLength(4);
     for (const id of ids) expect(r.stdout).toContain(id);
     expect(missing.find((l) => l.includes(ids[0]!))).toMatch(
       /^missing: CertificateProfile profile \S+: no create-certificate-profile or update-certificate-profile event since /,
     );
-    expect(r.stderr).toContain("3 of 3 secretops resources have no create/update event");
+    expect(r.stderr).toContain("4 of 4 secretops resources have no create/update event");
   });
 });
