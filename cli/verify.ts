@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import * as path from "node:path";
 import { promisify } from "node:util";
 import { Command } from "commander";
 import type { ResourceType } from "../provider/definition";
