@@ -216,7 +216,7 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
     p.issuerType = issuerType;
     p.caId = caId;
     p.configs = configs;
-    p.updatedAt = new Date().toISOString();
+    p.updatedAt = store.writeTime(p);
     recordEvent(ctx, req, actor, "update-certificate-profile", meta(p), p.projectId);
     return { certificateProfile: view(p) };
   });
