@@ -299,6 +299,23 @@ describe("reads, PATCH and DELETE", () => {
     expect422(await api.get(base), ["projectId"]);
   });
 
+  test("list search matches the slug or the description, case-insensitively, as ILIKE '%search%'", async () => {
+    const tag = uniq("desc");
+    const bySlug = await create({ slug: `${tag}-slug` });
+    const byDescription = await create({ description: `Issued for ${tag.toUpperCase()} hosts` });
+    await create({ description: "unrelated" });
+    const search = async (s: string) =>
+      CertificateProfileListEnvelope.parse(
+        (await api.get(base, { query: { projectId: FX.projectId, search: s } })).body,
+      )
+        .certificateProfiles.map((x) => x.id)
+        .sort();
+    expect(await search(tag)).toEqual([bySlug.id, byDescription.id].sort());
+    expect(await search(`for ${tag} h`)).toEqual([byDescription.id]);
+    // `_` is ILIKE's one-character wildcard
+    expect(await search(`for_${tag}`)).toEqual([byDescription.id]);
+  });
+
   test("PATCH updates a config object only if the profile has one", async () => {
     const p = await create();
     const url = `${base}/${p.id}`;
