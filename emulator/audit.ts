@@ -46,6 +46,27 @@ function insertSorted(list: Rec[], r: Rec): void {
 
 const bySeq = (a: Rec, b: Rec) => a.t - b.t || a.seq - b.seq;
 
+/**
+ * The event types for which the `environment`, `secretPath` and `secretKey` filters apply
+ * (the service's `filterableSecretEvents`, docs/service-api.md §5); note `get-secrets` is not one.
+ */
+const filterableSecretEvents: ReadonlySet<string> = new Set([
+  "get-secret",
+  "delete-secrets",
+  "create-secrets",
+  "update-secrets",
+  "create-secret",
+  "update-secret",
+  "delete-secret",
+]);
+
+/**
+ * `metadata @> {key: value}` with `value` a JSON string, as the service's filters compare
+ * (docs/service-api.md §5): only a string equal to it matches, so `false` or `5` stored as a
+ * boolean or a number never match the text `false` or `5`.
+ */
+const holdsString = (metadata: Record<string, unknown>, key: string, value: string) => metadata[key] === value;
+
 /** Which actor-metadata field holds the id the `actor` filter names. */
 const actorIdField: Partial<Record<string, string>> = { user: "userId", identity: "identityId", service: "serviceId" };
 
@@ -152,13 +173,28 @@ export class AuditLog {
       const set = new Set<string>(types);
       checks.push((e) => set.has(e.event.type));
     }
-    const meta = (field: string, value: string) => (e: AuditLogEntry) => {
-      const v = e.event.metadata[field];
-      return v !== undefined && v !== null && String(v) === value;
-    };
-    if (f.environment !== undefined) checks.push(meta("environment", f.environment));
-    if (f.secretPath !== undefined) checks.push(meta("secretPath", f.secretPath));
-    if (f.secretKey !== undefined) checks.push(meta("secretKey", f.secretKey));
+    const meta = (field: string, value: string) => (e: AuditLogEntry) => holdsString(e.event.metadata, field, value);
+    // environment, secretPath and secretKey apply only with a project and when no event type, or
+    // a secret event type, is asked for; otherwise they are ignored (docs/service-api.md §5).
+    if (f.projectId && (!types || types.some((t) => filterableSecretEvents.has(t)))) {
+      if (f.environment) checks.push(meta("environment", f.environment));
+      if (f.secretPath) checks.push(meta("secretPath", f.secretPath));
+      const key = f.secretKey;
+      if (key) {
+        // The key itself, or an entry of a bulk event's `secrets` array.
+        checks.push((e) => {
+          const m = e.event.metadata;
+          if (holdsString(m, "secretKey", key)) return true;
+          const secrets = m.secrets;
+          return (
+            Array.isArray(secrets) &&
+            secrets.some(
+              (x) => x !== null && typeof x === "object" && holdsString(x as Record<string, unknown>, "secretKey", key),
+            )
+          );
+        });
+      }
+    }
     for (const [k, v] of q.metadata) checks.push(meta(k, v));
     if (f.actorType !== undefined) checks.push((e) => e.actor.type === f.actorType);
     if (f.actor !== undefined) {
@@ -173,6 +209,7 @@ export class AuditLog {
     if (f.userAgentType !== undefined) checks.push((e) => e.userAgentType === f.userAgentType);
 
     const out: AuditLogEntry[] = [];
+    if (f.limit === 0) return out;
     let skip = f.offset;
     for (const r of newestFirst(best.lists, q.startMs, q.endMs)) {
       if (!checks.every((c) => c(r.e))) continue;

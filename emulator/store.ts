@@ -126,6 +126,15 @@ export class Store {
     return m;
   }
 
+  /**
+   * The `updatedAt` of a write to `o`: now, or 1 ms after its current one when the clock has not
+   * moved past it. A database stamps every update later than the one before; two writes to one
+   * object within a millisecond would otherwise share a timestamp.
+   */
+  writeTime(o: { updatedAt: string }): string {
+    return new Date(Math.max(Date.now(), Date.parse(o.updatedAt) + 1)).toISOString();
+  }
+
   issueAccessToken(identityId: string, ttlSeconds: number): AccessToken {
     const t: AccessToken = {
       token: `emu.ua.${randomBytes(24).toString("base64url")}`,

@@ -48,7 +48,8 @@ export class AuditLogsApi {
         if (!start || !dateRangeRule(start, pinned)) endDate = pinned.toISOString();
       }
       offset += page.length;
-      const last = page.length < Number(pageSize);
+      // An empty page ends the walk too (a `limit` of 0 asks only for empty pages).
+      const last = page.length === 0 || page.length < Number(pageSize);
       yield* page;
       if (last) return;
     }

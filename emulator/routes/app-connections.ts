@@ -211,7 +211,7 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
         throw badRequest("A rotation configuration is required to enable auto-rotation");
       }
 
-      const now = new Date().toISOString();
+      const now = store.writeTime(c);
       if (body.name !== undefined) c.name = body.name;
       if (body.description !== undefined) c.description = body.description;
       if (body.gatewayId !== undefined) c.gatewayId = body.gatewayId;

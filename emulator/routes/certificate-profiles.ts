@@ -57,6 +57,23 @@ function checkIssuer(p: { issuerType: string; enrollmentType: EnrollmentType; ca
 }
 
 /**
+ * The list's `search` as the service applies it: `slug ILIKE '%search%' OR description ILIKE
+ * '%search%'` (docs/service-api.md §4), so `%` and `_` in it are wildcards and `\` escapes one.
+ */
+function ilikeContains(search: string): RegExp {
+  let re = "";
+  for (let i = 0; i < search.length; i++) {
+    const c = search[i]!;
+    if (c === "\\" && i + 1 < search.length) re += escapeRegExp(search[++i]!);
+    else if (c === "%") re += "[\\s\\S]*";
+    else if (c === "_") re += "[\\s\\S]";
+    else re += escapeRegExp(c);
+  }
+  return new RegExp(re, "i");
+}
+const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
  * Certificate profiles (docs/api-spec.md §4.4, docs/service-api.md §4) under `/api/v1/cert-manager/certificate-profiles`.
  */
 export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -99,11 +116,11 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
     const actor = actorOf(req);
     const q = req.query;
     requireProject(ctx, actor, q.projectId, "read", subjects.certificateProfiles);
-    const search = q.search?.toLowerCase();
+    const search = q.search ? ilikeContains(q.search) : undefined;
     const all = [...store.profiles.values()].filter(
       (p) =>
         p.projectId === q.projectId &&
-        (!search || p.slug.toLowerCase().includes(search)) &&
+        (!search || search.test(p.slug) || (p.description !== null && search.test(p.description))) &&
         (!q.enrollmentType || p.enrollmentType === q.enrollmentType) &&
         (!q.issuerType || p.issuerType === q.issuerType) &&
         (!q.caId || p.caId === q.caId),
@@ -216,7 +233,7 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
     p.issuerType = issuerType;
     p.caId = caId;
     p.configs = configs;
-    p.updatedAt = new Date().toISOString();
+    p.updatedAt = store.writeTime(p);
     recordEvent(ctx, req, actor, "update-certificate-profile", meta(p), p.projectId);
     return { certificateProfile: view(p) };
   });

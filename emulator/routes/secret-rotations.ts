@@ -210,7 +210,7 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
         writeSecrets(r);
       }
       r.nextRotationAt = r.rotationStatus === "failed" ? nextRotationAt(r, true) : nextRotationAt(r);
-      r.updatedAt = new Date().toISOString();
+      r.updatedAt = store.writeTime(r);
       recordEvent(ctx, req, actor, "update-secret-rotation", meta(r), r.projectId);
       return { secretRotation: view(r) };
     });
@@ -243,7 +243,7 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
       const r = find(req, req.params.rotationId, "rotate-secrets");
       const index = 1 - r.activeIndex;
       const creds = generateCredentials(type, r.parameters, index);
-      const now = new Date().toISOString();
+      const now = store.writeTime(r);
       r.lastRotationAttemptedAt = now;
       r.isLastRotationManual = true;
       r.updatedAt = now;

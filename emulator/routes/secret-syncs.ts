@@ -146,7 +146,7 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
       if (body.destinationConfig !== undefined) s.destinationConfig = body.destinationConfig;
       s.folderId = folderId;
       s.version += 1;
-      s.updatedAt = new Date().toISOString();
+      s.updatedAt = store.writeTime(s);
       // Any PATCH queues a sync when auto-sync is on after the update (docs/service-api.md §2).
       if (s.isAutoSyncEnabled) jobs.enqueue(s, "sync");
       recordEvent(ctx, req, actor, "update-secret-sync", meta(s), s.projectId);

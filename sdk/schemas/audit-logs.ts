@@ -114,12 +114,12 @@ const filterFields = {
   /** Comma-separated `key=value` pairs; every pair must match. */
   eventMetadata: z.string().optional(),
   offset: z.coerce.number().int().min(0, { error: "must be at least 0" }).default(0),
-  // Deliberately stricter than the service (no minimum there): a page of 0 entries would make
-  // paging never end.
+  // The service's schema sets no minimum: 0 is an empty page; a negative limit or offset fails
+  // there in the database (a 500), so it is refused here (docs/service-api.md §5).
   limit: z.coerce
     .number()
     .int()
-    .min(1, { error: "must be at least 1" })
+    .min(0, { error: "must be at least 0" })
     .max(MAX_AUDIT_LOG_PAGE, { error: `must be at most ${MAX_AUDIT_LOG_PAGE}` })
     .default(20),
 };
@@ -155,16 +155,18 @@ export const AuditLogFiltersSchema = z
   .superRefine(dateRange);
 export type AuditLogQuery = z.input<typeof AuditLogFiltersSchema>;
 
-/** `eventMetadata` as pairs; pairs missing a key or a value are dropped (docs/service-api.md §5). */
+/**
+ * `eventMetadata` as the service reads it (docs/service-api.md §5): pairs split on `,`, each at
+ * its first `=`, nothing trimmed; a pair missing its key or value is dropped, and a key given
+ * twice keeps its last value.
+ */
 export function parseEventMetadata(s: string | undefined): [string, string][] {
-  if (!s) return [];
-  return s
-    .split(",")
-    .map((p) => {
-      const i = p.indexOf("=");
-      return i < 0 ? ["", ""] : [p.slice(0, i).trim(), p.slice(i + 1).trim()];
-    })
-    .filter((kv): kv is [string, string] => Boolean(kv[0]) && Boolean(kv[1]));
+  const pairs = new Map<string, string>();
+  for (const pair of s ? s.split(",") : []) {
+    const i = pair.indexOf("=");
+    if (i > 0 && i < pair.length - 1) pairs.set(pair.slice(0, i), pair.slice(i + 1));
+  }
+  return [...pairs];
 }
 
 /** Default range: from the last UTC midnight to now (docs/service-api.md §5). */

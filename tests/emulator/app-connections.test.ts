@@ -8,7 +8,7 @@ import {
   type AppConnectionKind,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
-import { FX, expect422, expectError, start, uniq, type Api } from "./helpers";
+import { FX, expect422, expectError, expectIncreasing, start, uniq, withClockStopped, type Api } from "./helpers";
 
 let emu: RunningEmulator;
 let api: Api;
@@ -267,7 +267,6 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     const url = `${base(app)}/${c.id}`;
     let prev = c;
     const step = async (body: Record<string, unknown>) => {
-      await new Promise((r) => setTimeout(r, 3));
       const next = AppConnectionEnvelope.parse((await api.patch(url, body)).body).appConnection;
       expect(next.version).toBe(prev.version! + 1);
       expect(Date.parse(next.updatedAt)).toBeGreaterThan(Date.parse(prev.updatedAt));
@@ -348,6 +347,18 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     expect(AppConnectionEnvelope.parse(res.body).appConnection).toEqual(c);
     expect((await api.get(`${base(app)}/${c.id}`)).status).toBe(404);
   });
+});
+
+test("updatedAt moves on every PATCH, even within one millisecond", async () => {
+  const app = kinds[0]!.app;
+  const times = await withClockStopped(async () => {
+    const c = await create(app);
+    const url = `${base(app)}/${c.id}`;
+    const a = AppConnectionEnvelope.parse((await api.patch(url, { description: "a" })).body).appConnection;
+    const b = AppConnectionEnvelope.parse((await api.patch(url, { description: "b" })).body).appConnection;
+    return [c.updatedAt, a.updatedAt, b.updatedAt];
+  });
+  expectIncreasing(times);
 });
 
 describe("connection field rules (docs/api-spec.md §8)", () => {

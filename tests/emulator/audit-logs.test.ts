@@ -159,7 +159,8 @@ describe("the 13 filters", () => {
   test("eventMetadata: every k=v pair must match (string compare)", async () => {
     expect(idsOf(await query({ ...range, eventMetadata: "destination=vercel" }))).toEqual(["e4", "e3"]);
     expect(idsOf(await query({ ...range, eventMetadata: "destination=vercel,syncId=s-2" }))).toEqual(["e4"]);
-    expect(idsOf(await query({ ...range, eventMetadata: "n=5" }))).toEqual(["e4"]);
+    // e4's n is the number 5, not the string "5"
+    expect(idsOf(await query({ ...range, eventMetadata: "n=5" }))).toEqual([]);
     expect(idsOf(await query({ ...range, eventMetadata: "destination=vercel,syncId=nope" }))).toEqual([]);
     // pairs without a key or value are dropped
     expect(idsOf(await query({ ...range, eventMetadata: "destination=vercel,=x,y=" }))).toEqual(["e4", "e3"]);
@@ -192,8 +193,81 @@ describe("the 13 filters", () => {
     expect(idsOf(await query({ ...range, offset: 5 }))).toEqual([]);
     expect((await api.get(AUDIT, { query: { ...range, limit: 1000 } })).status).toBe(200);
     expect422(await api.get(AUDIT, { query: { ...range, limit: 1001 } }), ["limit"], "must be at most 1000");
-    expect422(await api.get(AUDIT, { query: { ...range, limit: 0 } }), ["limit"]);
+    // No minimum in the service's schema: 0 is an empty page.
+    expect(await query({ ...range, limit: 0 })).toEqual([]);
+    expect422(await api.get(AUDIT, { query: { ...range, limit: -1 } }), ["limit"]);
     expect422(await api.get(AUDIT, { query: { ...range, offset: -1 } }), ["offset"]);
+  });
+});
+
+describe("filters compare as the service's query does (docs/service-api.md §5)", () => {
+  // Another quiet hour, eleven days ago.
+  const T = Math.floor((Date.now() - 11 * DAY) / HOUR) * HOUR;
+  const range = { startDate: iso(T), endDate: iso(T + HOUR), projectId: FX.projectId };
+  const ids = {
+    one: "e2000000-0000-4000-8000-000000000001",
+    bulk: "e2000000-0000-4000-8000-000000000002",
+    sync: "e2000000-0000-4000-8000-000000000003",
+  };
+  const idsOf = (list: AuditLogEntry[]) =>
+    list.map((e) => Object.entries(ids).find(([, v]) => v === e.id)?.[0] ?? e.id);
+  const at = { environment: "dev", secretPath: "/app" };
+
+  beforeAll(() =>
+    insert([
+      {
+        id: ids.one,
+        createdAt: iso(T + 1000),
+        event: {
+          type: "create-secret",
+          metadata: { ...at, secretKey: "K1", flag: false, n: 5, text: "false", eq: "a=b" },
+        },
+        projectId: FX.projectId,
+      },
+      {
+        id: ids.bulk,
+        createdAt: iso(T + 2000),
+        event: { type: "update-secrets", metadata: { ...at, secrets: [{ secretKey: "K2" }, { secretKey: "K3" }] } },
+        projectId: FX.projectId,
+      },
+      {
+        id: ids.sync,
+        createdAt: iso(T + 3000),
+        event: { type: "create-secret-sync", metadata: { ...at, secretKey: "K1" } },
+        projectId: FX.projectId,
+      },
+    ]),
+  );
+
+  test("eventMetadata matches JSON strings only, split at the first = and untrimmed; a repeated key keeps its last value", async () => {
+    expect(idsOf(await query({ ...range, eventMetadata: "text=false" }))).toEqual(["one"]);
+    // a boolean false and a number 5 are not the strings "false" and "5"
+    expect(idsOf(await query({ ...range, eventMetadata: "flag=false" }))).toEqual([]);
+    expect(idsOf(await query({ ...range, eventMetadata: "n=5" }))).toEqual([]);
+    expect(idsOf(await query({ ...range, eventMetadata: "eq=a=b" }))).toEqual(["one"]);
+    expect(idsOf(await query({ ...range, eventMetadata: " text=false" }))).toEqual([]);
+    expect(idsOf(await query({ ...range, eventMetadata: "text=x,text=false" }))).toEqual(["one"]);
+    expect(idsOf(await query({ ...range, eventMetadata: "text=false,text=x" }))).toEqual([]);
+  });
+
+  test("secretKey also matches an entry of a bulk event's secrets", async () => {
+    expect(idsOf(await query({ ...range, secretKey: "K3" }))).toEqual(["bulk"]);
+    expect(idsOf(await query({ ...range, secretKey: "K1" }))).toEqual(["sync", "one"]);
+  });
+
+  test("environment, secretPath and secretKey apply only when no event type or a secret event type is asked for", async () => {
+    const elsewhere = { environment: "prod", secretPath: "/other", secretKey: "NONE" };
+    for (const [field, value] of Object.entries(elsewhere)) {
+      expect(idsOf(await query({ ...range, [field]: value }))).toEqual([]);
+      // a non-secret event type: the filter is ignored
+      expect(idsOf(await query({ ...range, [field]: value, eventType: "create-secret-sync" }))).toEqual(["sync"]);
+      // one secret event type among them: it applies
+      expect(await query({ ...range, [field]: value, eventType: "create-secret-sync,create-secret" })).toEqual([]);
+      // get-secrets is not one of the service's filterable secret events
+      expect(idsOf(await query({ ...range, [field]: value, eventType: "get-secrets,create-secret-sync" }))).toEqual([
+        "sync",
+      ]);
+    }
   });
 });
 

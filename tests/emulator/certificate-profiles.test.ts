@@ -5,7 +5,7 @@ import {
   type CertificateProfile,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
-import { FX, expect422, expectError, start, uniq, type Api } from "./helpers";
+import { FX, expect422, expectError, expectIncreasing, start, uniq, withClockStopped, type Api } from "./helpers";
 
 let emu: RunningEmulator;
 let api: Api;
@@ -299,6 +299,23 @@ describe("reads, PATCH and DELETE", () => {
     expect422(await api.get(base), ["projectId"]);
   });
 
+  test("list search matches the slug or the description, case-insensitively, as ILIKE '%search%'", async () => {
+    const tag = uniq("desc");
+    const bySlug = await create({ slug: `${tag}-slug` });
+    const byDescription = await create({ description: `Issued for ${tag.toUpperCase()} hosts` });
+    await create({ description: "unrelated" });
+    const search = async (s: string) =>
+      CertificateProfileListEnvelope.parse(
+        (await api.get(base, { query: { projectId: FX.projectId, search: s } })).body,
+      )
+        .certificateProfiles.map((x) => x.id)
+        .sort();
+    expect(await search(tag)).toEqual([bySlug.id, byDescription.id].sort());
+    expect(await search(`for ${tag} h`)).toEqual([byDescription.id]);
+    // `_` is ILIKE's one-character wildcard
+    expect(await search(`for_${tag}`)).toEqual([byDescription.id]);
+  });
+
   test("PATCH updates a config object only if the profile has one", async () => {
     const p = await create();
     const url = `${base}/${p.id}`;
@@ -311,7 +328,7 @@ describe("reads, PATCH and DELETE", () => {
       description: "x",
       defaults,
     });
-    expect(upd.updatedAt).not.toBe(p.updatedAt);
+    expectIncreasing([p.updatedAt, upd.updatedAt]);
     // the profile has no ACME config: the object is ignored
     const ignored = CertificateProfileEnvelope.parse(
       (await api.patch(url, { acmeConfig: { skipEabBinding: true } })).body,
@@ -371,6 +388,18 @@ describe("reads, PATCH and DELETE", () => {
       "Self-signed certificate profiles only support API enrollment",
     );
     expectError(await api.patch(url, { externalConfigs: { template: "T" } }), 400, "BadRequest");
+  });
+
+  test("updatedAt moves on every PATCH, even within one millisecond", async () => {
+    const times = await withClockStopped(async () => {
+      const p = await create();
+      const url = `${base}/${p.id}`;
+      const a = (await api.patch(url, { description: "a" })).body.certificateProfile;
+      const b = (await api.patch(url, { description: "b" })).body.certificateProfile;
+      expect([a.createdAt, b.createdAt]).toEqual([p.createdAt, p.createdAt]);
+      return [p.updatedAt, a.updatedAt, b.updatedAt];
+    });
+    expectIncreasing(times);
   });
 
   test("DELETE returns the profile; projects are checked", async () => {

@@ -130,6 +130,42 @@ export function expect422(res: Res, path: (string | number)[], message?: string 
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Runs `fn` with the wall clock stopped: only `Date` is faked (timers and I/O run as usual), so
+ * every write inside lands in the same millisecond, the case a busy machine hits by chance.
+ */
+export async function withClockStopped<T>(fn: () => Promise<T>): Promise<T> {
+  jest.useFakeTimers({
+    now: Date.now(),
+    doNotFake: [
+      "hrtime",
+      "nextTick",
+      "performance",
+      "queueMicrotask",
+      "requestAnimationFrame",
+      "cancelAnimationFrame",
+      "requestIdleCallback",
+      "cancelIdleCallback",
+      "setImmediate",
+      "clearImmediate",
+      "setInterval",
+      "clearInterval",
+      "setTimeout",
+      "clearTimeout",
+    ],
+  });
+  try {
+    return await fn();
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
+/** Asserts that each ISO timestamp is strictly later than the one before. */
+export function expectIncreasing(times: readonly string[]): void {
+  for (let i = 1; i < times.length; i++) expect(Date.parse(times[i]!)).toBeGreaterThan(Date.parse(times[i - 1]!));
+}
+
 /** Polls `fn` until `done` holds (or fails after `timeoutMs`). */
 export async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
   const until = Date.now() + timeoutMs;

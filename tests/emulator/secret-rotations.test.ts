@@ -9,7 +9,7 @@ import {
   type SecretRotation,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
-import { FX, expect422, expectError, start, uniq, type Api } from "./helpers";
+import { FX, expect422, expectError, expectIncreasing, start, uniq, withClockStopped, type Api } from "./helpers";
 
 let emu: RunningEmulator;
 let api: Api;
@@ -65,6 +65,23 @@ const expectedNext = (r: SecretRotation) =>
     isAutoRotationEnabled: r.isAutoRotationEnabled,
   })?.toISOString() ?? null;
 
+test("updatedAt moves on every PATCH and rotation, even within one millisecond", async () => {
+  const t = types[0]!;
+  const [updated, rotated] = await withClockStopped(async () => {
+    const r = await create(t);
+    const url = `${base(t.type)}/${r.id}`;
+    const a = SecretRotationEnvelope.parse((await api.patch(url, { description: "a" })).body).secretRotation;
+    const b = SecretRotationEnvelope.parse((await api.patch(url, { description: "b" })).body).secretRotation;
+    const c = SecretRotationEnvelope.parse((await api.post(`${url}/rotate-secrets`)).body).secretRotation;
+    return [
+      [r.updatedAt, a.updatedAt, b.updatedAt, c.updatedAt],
+      [r.lastRotatedAt!, c.lastRotatedAt!],
+    ];
+  });
+  expectIncreasing(updated);
+  expectIncreasing(rotated);
+});
+
 describe.each(types.map((t) => [t.type, t] as const))("%s rotations", (type, t) => {
   const isSql = t.family === "SQL database credentials";
 
@@ -119,7 +136,6 @@ describe.each(types.map((t) => [t.type, t] as const))("%s rotations", (type, t) 
   test("rotate-secrets flips activeIndex and issues new credentials", async () => {
     const r = await create(t);
     const c0 = (await credentials(type, r.id)).generatedCredentials[0]!;
-    await new Promise((res) => setTimeout(res, 5));
     const rotated = SecretRotationEnvelope.parse(
       (await api.post(`${base(type)}/${r.id}/rotate-secrets`)).body,
     ).secretRotation;
@@ -375,7 +391,7 @@ describe("rotation field rules (docs/api-spec.md §8) and service rules", () => 
     ).secretRotation;
     expect(on.nextRotationAt).toBe(expectedNext(on));
     expect(on.rotateAtUtc).toEqual({ hours: 23, minutes: 59 });
-    expect(Date.parse(on.updatedAt)).toBeGreaterThanOrEqual(Date.parse(r.updatedAt));
+    expectIncreasing([r.updatedAt, on.updatedAt]);
 
     const other = FX.connection("postgres").id;
     const strip = SecretRotationEnvelope.parse(

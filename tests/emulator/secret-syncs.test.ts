@@ -7,7 +7,17 @@ import {
   type SyncDestination,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
-import { FX, expect422, expectError, start, uniq, waitFor, type Api } from "./helpers";
+import {
+  FX,
+  expect422,
+  expectError,
+  expectIncreasing,
+  start,
+  uniq,
+  waitFor,
+  withClockStopped,
+  type Api,
+} from "./helpers";
 
 let emu: RunningEmulator;
 let api: Api;
@@ -54,6 +64,18 @@ const settled = (s: SecretSync, field: "syncStatus" | "importStatus" | "removeSt
 
 test("every destination has a connection kind in the fixtures", () => {
   for (const d of destinations) expect(FX.connection(d.connectionApp)).toBeDefined();
+});
+
+test("updatedAt moves on every PATCH, even within one millisecond", async () => {
+  const dest = destinations[0]!;
+  const times = await withClockStopped(async () => {
+    const s = await createSync(dest, { isAutoSyncEnabled: false });
+    const url = `${base(dest.destination)}/${s.id}`;
+    const a = SecretSyncEnvelope.parse((await api.patch(url, { description: "a" })).body).secretSync;
+    const b = SecretSyncEnvelope.parse((await api.patch(url, { description: "b" })).body).secretSync;
+    return [s.updatedAt, a.updatedAt, b.updatedAt];
+  });
+  expectIncreasing(times);
 });
 
 describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", (destination, dest) => {
@@ -129,8 +151,7 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
     });
     expect(p.folder).toMatchObject({ path: "/app/db" });
     expect(p.environment).toMatchObject({ slug: "staging" });
-    expect(Date.parse(p.updatedAt)).toBeGreaterThanOrEqual(Date.parse(s.updatedAt));
-    expect(p.updatedAt).not.toBe(s.updatedAt);
+    expectIncreasing([s.updatedAt, p.updatedAt]);
     await waitFor(
       () => get(destination, s.id),
       (x) => x.syncStatus === "succeeded",

@@ -365,6 +365,13 @@ describe("audit logs", () => {
     expect(stub.requests).toHaveLength(1);
   });
 
+  test("limit 0 is sent as the service takes it (an empty page), and a walk with it ends", async () => {
+    const queries = serve(5);
+    expect(await client.auditLogs.list({ limit: 0 })).toEqual([]);
+    for await (const _ of client.auditLogs.iterate({ limit: 0 })) throw new Error("no entries expected");
+    expect(queries.map((q) => q.get("limit"))).toEqual(["0", "0"]);
+  });
+
   test("pages are fetched lazily, one at a time; a caller-fixed endDate is kept", async () => {
     const queries = serve(25);
     const it = client.auditLogs.iterate({ limit: 10, offset: 5, endDate: "2025-01-02T00:00:00Z" });
