@@ -102,9 +102,11 @@ export const certificateProfileDefinition = defineResource<RemoteProfile>()({
   }),
   options,
   // The PATCH takes `issuerType` but no `caId`, and the service's update keeps the stored CA: to
-  // self-signed it then refuses the profile for having a CA, to `ca` for having none
-  // (services/certificate-profile/certificate-profile-service.ts, validateIssuerTypeConstraints).
-  replaceOnChange: ["issuerType"],
+  // self-signed it then refuses the profile for having a CA, to `ca` for having none. It takes
+  // `enrollmentType` too, but updates only the config object the profile already has and never
+  // creates the new type's (services/certificate-profile/certificate-profile-service.ts,
+  // updateProfile): an in-place switch would leave, say, an EST profile with no EST config.
+  replaceOnChange: ["issuerType", "enrollmentType"],
   deleteBeforeReplace: true,
   secretPaths: { of: () => secretPaths, all: secretPaths },
   // The service's update body takes `description: null` to clear it.
@@ -149,7 +151,8 @@ export const certificateProfileDefinition = defineResource<RemoteProfile>()({
 
 /**
  * A certificate profile: a named template for issuing certificates. Replaced when `projectId`,
- * `certificatePolicyId`, `caId` or `issuerType` changes (delete first: slugs are unique per project).
+ * `certificatePolicyId`, `caId`, `issuerType` or `enrollmentType` changes (delete first: slugs are
+ * unique per project).
  */
 export class CertificateProfile extends resourceClass<CertificateProfileArgs, typeof certificateProfileDefinition>(
   certificateProfileDefinition,

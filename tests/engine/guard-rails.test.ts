@@ -263,6 +263,32 @@ describe("guard rails under the real engine", () => {
     }
   });
 
+  it("switches a profile's enrollment type by replacing it: the service's PATCH never creates the new type's config", async () => {
+    const policy = f.certificatePolicies[0]!;
+    const ca = f.certificateAuthorities.find((c) => c.projectId === policy.projectId)!.id;
+    const base = { projectId: policy.projectId, certificatePolicyId: policy.id, caId: ca, slug: "enrollment-switch" };
+    await env.declare([
+      {
+        kind: "CertificateProfile",
+        name: "enrollment",
+        args: { ...base, enrollmentType: "api", apiConfig: { autoRenew: false } },
+      },
+    ]);
+    await env.t.stack.up();
+    await env.declare([
+      {
+        kind: "CertificateProfile",
+        name: "enrollment",
+        args: { ...base, enrollmentType: "acme", acmeConfig: { skipDnsOwnershipVerification: true } },
+      },
+    ]);
+    const up = await env.t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ replace: 1, update: 0 });
+    const stored = await env.client.certificateProfiles.getBySlug("enrollment-switch", policy.projectId);
+    expect(stored.enrollmentType).toBe("acme");
+    expect(stored.acmeConfigId).toEqual(expect.any(String));
+  });
+
   it("shows only real differences after a refresh of out-of-band drift on connection settings", async () => {
     const postgres = connection(f, "postgres").id;
     await env.declare([
