@@ -8,7 +8,7 @@ import {
   type EnrollmentType,
 } from "../../sdk/schemas";
 import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
-import { badRequest, forbidden, notFound } from "../errors";
+import { forbidden, notFound } from "../errors";
 import { route } from "../operations";
 import { sha256Hex } from "../store";
 import type { Actor, StoredProfile, StoredProfileConfig } from "../types";
@@ -45,15 +45,16 @@ function configFromBody(t: EnrollmentType, body: ProfileBody): StoredProfileConf
 }
 
 /**
- * The issuer rules the service repeats at service level, with 403 (docs/service-api.md §4): `ca` needs a
- * CA, `self-signed` allows no CA and only API enrollment.
+ * The service's `validateIssuerTypeConstraints`, 403 with its messages (docs/service-api.md §4):
+ * `ca` needs a CA, `self-signed` allows no CA and only API enrollment.
  */
 function checkIssuer(p: { issuerType: string; enrollmentType: EnrollmentType; caId: string | null }) {
-  if (p.issuerType === "ca" && !p.caId) throw forbidden('A certificate authority is required when issuerType is "ca"');
+  if (p.issuerType === "ca" && !p.caId)
+    throw forbidden("CA issuer type requires a Certificate Authority to be selected");
   if (p.issuerType === "self-signed" && p.caId)
-    throw forbidden('A certificate authority cannot be used when issuerType is "self-signed"');
+    throw forbidden("Self-signed issuer type cannot have a Certificate Authority");
   if (p.issuerType === "self-signed" && p.enrollmentType !== "api")
-    throw forbidden("Self-signed certificate profiles only support API enrollment");
+    throw forbidden("Self-signed issuer type only supports API enrollment");
 }
 
 /**
@@ -103,9 +104,11 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
       throw notFound(`Certificate authority with ID "${caId}" not found in project "${projectId}"`);
     return ca;
   };
+  /** The service's `validateExternalConfigs` (docs/service-api.md §4). */
   const checkExternalConfigs = (projectId: string, caId: string | null) => {
-    if (!caId || caOf(projectId, caId).type !== "external")
-      throw badRequest("External configs can only be specified for external CAs");
+    if (!caId) throw forbidden("External configs can only be specified when a Certificate Authority is selected");
+    if (caOf(projectId, caId).type !== "external")
+      throw forbidden("External configs can only be specified for external Certificate Authorities");
   };
   const missingConfig = (p: ProfileBody) => {
     const missing = missingEnrollmentConfig(p);
@@ -169,7 +172,7 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
       );
     }
     if (body.caId) caOf(body.projectId, body.caId);
-    if (body.externalConfigs !== undefined) checkExternalConfigs(body.projectId, body.caId ?? null);
+    if (body.externalConfigs) checkExternalConfigs(body.projectId, body.caId ?? null);
     if (slugTaken(body.projectId, body.slug))
       throw forbidden("Certificate profile with this name already exists in project");
     const now = new Date().toISOString();
@@ -199,39 +202,31 @@ export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: Emul
     const { id } = req.params;
     const { body } = req;
     const p = find(actor, id, "edit");
-    const enrollmentType = body.enrollmentType ?? p.enrollmentType;
-    const issuerType = body.issuerType ?? p.issuerType;
-    // Switching to self-signed clears the CA (docs/service-api.md §4).
-    const caId = issuerType === "self-signed" ? null : p.caId;
-    const typeChanged = enrollmentType !== p.enrollmentType;
-    let configs = p.configs;
-    if (typeChanged) {
-      // The new enrollment type brings its own config object; the old one goes.
-      missingConfig({ ...body, enrollmentType });
-      const config = configFromBody(enrollmentType, body);
-      configs = config ? { [enrollmentType]: config } : {};
-    } else {
-      // A config object is updated only if the profile already has one (docs/service-api.md §4).
-      configs = { ...p.configs };
-      for (const t of enrollmentTypeNames) {
-        const given = body[enrollmentTypes[t].configKey];
-        const existing = configs[t];
-        if (given !== undefined && existing) configs[t] = storedConfig(t, given, existing.id, existing);
-      }
-    }
-    checkIssuer({ issuerType, enrollmentType, caId });
-    if (body.externalConfigs !== undefined) checkExternalConfigs(p.projectId, caId);
     if (body.slug !== undefined && slugTaken(p.projectId, body.slug, p.id)) {
       throw forbidden("Certificate profile with this name already exists in project");
+    }
+    const enrollmentType = body.enrollmentType ?? p.enrollmentType;
+    const issuerType = body.issuerType ?? p.issuerType;
+    // The PATCH body has no caId: the stored CA stays and the issuer rules run against it, so a
+    // profile with a CA cannot be switched to self-signed (docs/service-api.md §4).
+    checkIssuer({ issuerType, enrollmentType, caId: p.caId });
+    // The service checks only configs given (`if (!externalConfigs) return`): null clears them.
+    if (body.externalConfigs) checkExternalConfigs(p.projectId, p.caId);
+    // PATCH neither requires, creates nor drops a config object, also when enrollmentType
+    // changes: a config object sent updates the profile's existing one of its kind, if it has
+    // one, and is ignored otherwise (docs/service-api.md §4).
+    const configs = { ...p.configs };
+    for (const t of enrollmentTypeNames) {
+      const given = body[enrollmentTypes[t].configKey];
+      const existing = configs[t];
+      if (given !== undefined && existing) configs[t] = storedConfig(t, given, existing.id, existing);
     }
     if (body.slug !== undefined) p.slug = body.slug;
     if (body.description !== undefined) p.description = body.description;
     if (body.defaults !== undefined) p.defaults = body.defaults ?? null;
     if (body.externalConfigs !== undefined) p.externalConfigs = body.externalConfigs;
-    if (caId === null) p.externalConfigs = null;
     p.enrollmentType = enrollmentType;
     p.issuerType = issuerType;
-    p.caId = caId;
     p.configs = configs;
     p.updatedAt = store.writeTime(p);
     recordEvent(ctx, req, actor, "update-certificate-profile", meta(p), p.projectId);

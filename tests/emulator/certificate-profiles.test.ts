@@ -193,12 +193,13 @@ describe("issuer rules", () => {
     expect422(await api.post(base, body({ certificatePolicyId: "nope" })), ["certificatePolicyId"]);
   });
 
+  // The service's validateExternalConfigs (services/certificate-profile/certificate-profile-service.ts).
   test("externalConfigs only with an external CA", async () => {
     expectError(
       await api.post(base, body({ externalConfigs: { template: "WebServer" } })),
-      400,
-      "BadRequest",
-      "External configs can only be specified for external CAs",
+      403,
+      "ForbiddenError",
+      "External configs can only be specified for external Certificate Authorities",
     );
     const p = await create({ caId: FX.externalCaId, externalConfigs: { template: "WebServer" } });
     expect(p.externalConfigs).toEqual({ template: "WebServer" });
@@ -341,53 +342,66 @@ describe("reads, PATCH and DELETE", () => {
     expect422(await api.patch(url, { description: "d".repeat(1001) }), ["description"]);
   });
 
-  test("PATCH enrollmentType brings its own config; a required one missing is 403", async () => {
+  // The service's updateProfile (services/certificate-profile/certificate-profile-service.ts):
+  // only create requires a config; PATCH updates the config object the profile already has and
+  // never creates one, also when enrollmentType changes.
+  test("PATCH enrollmentType needs no config and creates none; a config updates the profile's own", async () => {
     const p = await create();
     const url = `${base}/${p.id}`;
-    expectError(
-      await api.patch(url, { enrollmentType: "est" }),
-      403,
-      "ForbiddenError",
-      "EST enrollment requires EST configuration",
-    );
     const est = CertificateProfileEnvelope.parse(
       (await api.patch(url, { enrollmentType: "est", estConfig: { passphrase: PASSPHRASE } })).body,
     ).certificateProfile;
-    expect(est).toMatchObject({
-      enrollmentType: "est",
-      apiConfigId: null,
-      apiConfig: null,
-      estConfig: { disableBootstrapCaValidation: false },
-    });
+    expect(est).toMatchObject({ enrollmentType: "est", estConfigId: null, apiConfigId: p.apiConfigId });
     expect(JSON.stringify(est)).not.toContain(PASSPHRASE);
+    const back = CertificateProfileEnvelope.parse((await api.patch(url, { enrollmentType: "api" })).body);
+    expect(back.certificateProfile).toMatchObject({ enrollmentType: "api", apiConfigId: p.apiConfigId });
+
+    const withEst = await create({
+      slug: "has-est",
+      enrollmentType: "est",
+      apiConfig: undefined,
+      estConfig: { passphrase: PASSPHRASE },
+    });
+    const estUrl = `${base}/${withEst.id}`;
     const est2 = CertificateProfileEnvelope.parse(
-      (await api.patch(url, { estConfig: { passphrase: "new-pass", disableBootstrapCaValidation: true } })).body,
+      (await api.patch(estUrl, { estConfig: { passphrase: "new-pass", disableBootstrapCaValidation: true } })).body,
     ).certificateProfile;
-    expect(est2.estConfigId).toBe(est.estConfigId);
+    expect(est2.estConfigId).toBe(withEst.estConfigId);
     expect(est2.estConfig).toEqual({ disableBootstrapCaValidation: true });
   });
 
-  test("switching to self-signed clears caId; self-signed needs api enrollment; projectId and caId are immutable", async () => {
+  test("the PATCH keeps the stored CA: a profile with one cannot turn self-signed, nor one without turn ca", async () => {
     const p = await create({ caId: FX.externalCaId, externalConfigs: { template: "T" } });
     const url = `${base}/${p.id}`;
-    const ss = CertificateProfileEnvelope.parse(
-      (await api.patch(url, { issuerType: "self-signed", projectId: FX.restrictedProjectId, caId: FX.internalCaId }))
-        .body,
-    ).certificateProfile;
-    expect(ss).toMatchObject({ issuerType: "self-signed", caId: null, externalConfigs: null, projectId: FX.projectId });
     expectError(
-      await api.patch(url, { issuerType: "ca" }),
+      await api.patch(url, { issuerType: "self-signed", projectId: FX.restrictedProjectId, caId: FX.internalCaId }),
       403,
       "ForbiddenError",
-      'A certificate authority is required when issuerType is "ca"',
+      "Self-signed issuer type cannot have a Certificate Authority",
     );
+    const stored = CertificateProfileEnvelope.parse((await api.get(url)).body).certificateProfile;
+    expect(stored).toMatchObject({ issuerType: "ca", caId: FX.externalCaId, projectId: FX.projectId });
+
+    const ss = await create({ slug: "self-signed", issuerType: "self-signed", caId: undefined });
+    const ssUrl = `${base}/${ss.id}`;
     expectError(
-      await api.patch(url, { enrollmentType: "acme" }),
+      await api.patch(ssUrl, { issuerType: "ca" }),
       403,
       "ForbiddenError",
-      "Self-signed certificate profiles only support API enrollment",
+      "CA issuer type requires a Certificate Authority to be selected",
     );
-    expectError(await api.patch(url, { externalConfigs: { template: "T" } }), 400, "BadRequest");
+    expectError(
+      await api.patch(ssUrl, { enrollmentType: "acme" }),
+      403,
+      "ForbiddenError",
+      "Self-signed issuer type only supports API enrollment",
+    );
+    expectError(
+      await api.patch(ssUrl, { externalConfigs: { template: "T" } }),
+      403,
+      "ForbiddenError",
+      "External configs can only be specified when a Certificate Authority is selected",
+    );
   });
 
   test("updatedAt moves on every PATCH, even within one millisecond", async () => {
