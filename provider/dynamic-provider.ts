@@ -8,6 +8,7 @@ import { formatIssue, issuesFromZod } from "../sdk/schemas";
 import { apiClient, configurationProblem } from "./config";
 import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
 import { isNotFound } from "./not-found";
+import { ProgramKeys } from "./program-keys";
 import {
   type ProviderState,
   SECRET_REVISIONS_KEY,
@@ -59,32 +60,11 @@ type Definition = ResourceDefinition<{ id: string }>;
  */
 const CREATE_ONLY_OPTIONS = ["adoptExisting"];
 
-/** Runs `work` after every earlier `work` of the same key in this process has settled. */
-function oneAtATime(queues: Map<string, Promise<unknown>>) {
-  return async <T>(key: string | undefined, work: () => Promise<T>): Promise<T> => {
-    if (key === undefined) return work();
-    const run = (queues.get(key) ?? Promise.resolve()).then(work, work);
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    queues.set(key, settled);
-    try {
-      return await run;
-    } finally {
-      if (queues.get(key) === settled) queues.delete(key);
-    }
-  };
-}
-
 /** The object's `updatedAt` as a write (or a find) returned it: see `ProviderState.changedAt`. */
 const changedAtOf = (remote: { id: string }): string | undefined => {
   const at = (remote as { updatedAt?: unknown }).updatedAt;
   return typeof at === "string" ? at : undefined;
 };
-
-/** How long a write waits for a resource of the program to leave the key it takes. */
-const DEPARTURE_WAIT_MS = 60_000;
 
 /** Creates sent for one resource before a failure whose outcome stays unknown is reported. */
 const CREATE_ATTEMPTS = 5;
@@ -190,63 +170,10 @@ export function dynamicProvider<Remote extends { id: string }>(
 ): dynamic.ResourceProvider {
   const def = definition as unknown as Definition;
 
-  /** `def.exclusive`'s keys as this process saw the program's checks: key → resource, resource → key. */
-  const holders = new Map<string, string>();
-  const heldBy = new Map<string, string>();
   const exclusiveKey = (args: Plain, options: Plain) => def.exclusive?.key(args, options);
-  /**
-   * Keys a resource of the program is leaving in this operation (its check moved it elsewhere),
-   * settled once its update has been sent: the service still counts it there until then.
-   */
-  const departures = new Map<string, { left: Promise<void>; leave(): void }>();
-  const depart = (key: string) => {
-    if (departures.has(key)) return;
-    let leave = () => {};
-    const left = new Promise<void>((resolve) => (leave = resolve));
-    departures.set(key, {
-      left,
-      leave: () => {
-        departures.delete(key);
-        leave();
-      },
-    });
-  };
-  /** Waits (a bounded time: the update may not be part of this run) for a resource leaving `key`. */
-  const departed = async (key: string) => {
-    const departure = departures.get(key);
-    if (departure) await Promise.race([departure.left, sleep(DEPARTURE_WAIT_MS, undefined, { ref: false })]);
-  };
-  const serialized = oneAtATime(new Map());
-  /**
-   * Runs a write that takes `key` after every other write of this process taking it, and after
-   * the resource of the program leaving it has moved; once again when that resource began
-   * leaving only while the write ran (the engine runs both steps at once).
-   */
-  const exclusively = <T>(key: string | undefined, work: () => Promise<T>): Promise<T> =>
-    key === undefined
-      ? work()
-      : serialized(key, async () => {
-          await departed(key);
-          try {
-            return await work();
-          } catch (e) {
-            if (!departures.has(key)) throw e;
-            await departed(key);
-            return work();
-          }
-        });
-  /** The resource `name` holds `key` now, or the failure naming the resource that already does. */
-  const hold = (name: string, key: string | undefined): dynamic.CheckFailure | undefined => {
-    const before = heldBy.get(name);
-    if (before !== undefined && before !== key && holders.get(before) === name) holders.delete(before);
-    heldBy.delete(name);
-    if (key === undefined) return undefined;
-    const holder = holders.get(key);
-    if (holder !== undefined && holder !== name) return def.exclusive!.conflict(name, holder);
-    holders.set(key, name);
-    heldBy.set(name, key);
-    return undefined;
-  };
+  const keys = def.exclusive && new ProgramKeys(def.exclusive.conflict);
+  const exclusively = <T>(key: string | undefined, work: () => Promise<T>) =>
+    keys ? keys.exclusively(key, work) : work();
   /** Replacements the engine asked for in this process (diff), by id: their delete comes next. */
   const replacing = new Map<string, Plain>();
 
@@ -376,14 +303,12 @@ export function dynamicProvider<Remote extends { id: string }>(
     if (def.kindField) inputs[def.kindField] = args[def.kindField];
     const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
     if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;
-    if (def.exclusive) {
+    if (keys) {
       const name = typeof news[RESOURCE_NAME_KEY] === "string" ? news[RESOURCE_NAME_KEY] : String(args.name);
-      const key = exclusiveKey(args, parsedOptions.data);
-      const conflict = hold(name, key);
-      if (conflict) return { inputs: news, failures: [conflict] };
       const previous = split(def, olds ?? {});
       const previousKey = exclusiveKey(previous.args, previous.options);
-      if (previousKey !== undefined && previousKey !== key) depart(previousKey);
+      const conflict = keys.hold(name, exclusiveKey(args, parsedOptions.data), previousKey);
+      if (conflict) return { inputs: news, failures: [conflict] };
     }
     return { inputs };
   };
@@ -454,7 +379,7 @@ export function dynamicProvider<Remote extends { id: string }>(
         try {
           remote = await (key !== previousKey ? exclusively(key, write) : write());
         } finally {
-          if (previousKey !== undefined && previousKey !== key) departures.get(previousKey)?.leave();
+          keys?.left(previousKey, key);
         }
       } else if (p.resume) remote = await def.jobs!.resume.run(client, id, olds);
       // Only provider options changed: nothing to send.

@@ -1,0 +1,103 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { setTimeout as sleep } from "node:timers/promises";
+
+/**
+ * Runs in the provider process: the keys of a definition's `exclusive` add-on (a sync's
+ * destination) that the program's resources hold. One provider process serves every resource of a
+ * program and sees each one's `check`, so it knows which resource holds which key; the writes that
+ * take a key run one at a time per key, after a resource of the program leaving it has moved.
+ */
+
+/** How long a write waits for a resource of the program to leave the key it takes. */
+const DEPARTURE_WAIT_MS = 60_000;
+
+export class ProgramKeys {
+  /** Key → the resource holding it, and the way back. */
+  private readonly holders = new Map<string, string>();
+  private readonly heldBy = new Map<string, string>();
+  /**
+   * Keys a resource of the program is leaving in this operation (its check moved it elsewhere),
+   * settled once its update has been sent: the service still counts it there until then.
+   */
+  private readonly departures = new Map<string, { left: Promise<void>; leave(): void }>();
+  /** The tail of the writes queued per key. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly conflict: (resource: string, holder: string) => dynamic.CheckFailure) {}
+
+  /**
+   * From `check`: the resource `name` holds `key` now (undefined: none), leaving `previousKey`, or
+   * the failure naming the resource of the program that already holds it.
+   */
+  hold(name: string, key: string | undefined, previousKey: string | undefined): dynamic.CheckFailure | undefined {
+    const before = this.heldBy.get(name);
+    if (before !== undefined && before !== key && this.holders.get(before) === name) this.holders.delete(before);
+    this.heldBy.delete(name);
+    if (key !== undefined) {
+      const holder = this.holders.get(key);
+      if (holder !== undefined && holder !== name) return this.conflict(name, holder);
+      this.holders.set(key, name);
+      this.heldBy.set(name, key);
+    }
+    if (previousKey !== undefined && previousKey !== key) this.depart(previousKey);
+    return undefined;
+  }
+
+  /** From `update`: the write that moves a resource off `previousKey` has been sent (or failed). */
+  left(previousKey: string | undefined, key: string | undefined): void {
+    if (previousKey !== undefined && previousKey !== key) this.departures.get(previousKey)?.leave();
+  }
+
+  /**
+   * Runs a write that takes `key` after every other write of this process taking it, and after the
+   * resource of the program leaving it has moved; once again when that resource began leaving
+   * only while the write ran (the engine runs both steps at once).
+   */
+  exclusively<T>(key: string | undefined, work: () => Promise<T>): Promise<T> {
+    if (key === undefined) return work();
+    return this.oneAtATime(key, async () => {
+      await this.departed(key);
+      try {
+        return await work();
+      } catch (e) {
+        if (!this.departures.has(key)) throw e;
+        await this.departed(key);
+        return work();
+      }
+    });
+  }
+
+  private depart(key: string): void {
+    if (this.departures.has(key)) return;
+    let leave = () => {};
+    const left = new Promise<void>((resolve) => (leave = resolve));
+    this.departures.set(key, {
+      left,
+      leave: () => {
+        this.departures.delete(key);
+        leave();
+      },
+    });
+  }
+
+  /** Waits (a bounded time: the update may not be part of this run) for a resource leaving `key`. */
+  private async departed(key: string): Promise<void> {
+    const departure = this.departures.get(key);
+    if (departure) await Promise.race([departure.left, sleep(DEPARTURE_WAIT_MS, undefined, { ref: false })]);
+  }
+
+  /** Runs `work` after every earlier `work` of the same key has settled. */
+  private async oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(work, work);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    }
+  }
+}
