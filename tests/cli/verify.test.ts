@@ -123,8 +123,9 @@ describe("secretops verify", () => {
     expect(r.code).toBe(0);
   });
 
-  it("reads the endpoint and token from the stack's secretops:* config, as the resources do", async () => {
-    const r = await secretops(["verify", "--stack", t.stack.name], {
+  /** A command in the stack's directory with no endpoint or token in the environment: only its config has them. */
+  const withStackConfigOnly = (args: string[]) =>
+    secretops([...args, "--stack", t.stack.name], {
       cwd: t.stack.workspace.workDir,
       env: {
         ...t.envVars,
@@ -135,6 +136,9 @@ describe("secretops verify", () => {
         INFISICAL_TOKEN: undefined,
       },
     });
+
+  it("reads the endpoint and token from the stack's secretops:* config, as the resources do", async () => {
+    const r = await withStackConfigOnly(["verify"]);
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("4 secretops resources verified: each has its create/update event\n");
     expect(r.stdout).not.toContain(emulator.token);
@@ -142,15 +146,7 @@ describe("secretops verify", () => {
   });
 
   it("secretops audit reads the stack's secretops:* config too, in the project's directory", async () => {
-    const r = await secretops(["audit", "--stack", t.stack.name, "--format", "json", "--limit", "1"], {
-      cwd: t.stack.workspace.workDir,
-      env: {
-        ...t.envVars,
-        PATH: `${pulumiBinDir()}${path.delimiter}${process.env.PATH}`,
-        SECRETOPS_API_URL: undefined,
-        SECRETOPS_TOKEN: undefined,
-      },
-    });
+    const r = await withStackConfigOnly(["audit", "--format", "json", "--limit", "1"]);
     expect(r.stderr).toBe("");
     expect(JSON.parse(r.stdout)).toHaveLength(1);
     expect(r.code).toBe(0);
