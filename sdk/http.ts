@@ -29,7 +29,7 @@ import {
   ErrorBodySchema,
   fillPath,
 } from "./schemas";
-import { type Bucket, type RateLimitOptions, Throttle } from "./throttle";
+import { type Bucket, type RateLimitOptions, type Slot, Throttle } from "./throttle";
 
 /**
  * The one generic call: operation input → schemas (and the operation's rules) → HTTP (auth,
@@ -72,6 +72,8 @@ interface RequestMeta {
   bucket: Bucket;
   idempotent: boolean;
   startedAt?: number;
+  /** The current attempt's place in the shared budget, handed back when the attempt ends. */
+  slot?: Slot;
 }
 
 declare module "axios" {
@@ -104,7 +106,7 @@ export class Transport {
     // Each attempt (retries included) takes a slot from the shared budget, then starts its clock.
     this.http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
       const meta = config.secretops;
-      if (meta && this.throttle) await this.throttle.acquire(meta.bucket);
+      if (meta && this.throttle) meta.slot = await this.throttle.acquire(meta.bucket);
       if (meta) meta.startedAt = Date.now();
       // Which try this is, as the AWS SDKs send `amz-sdk-request: attempt=N`: the service's
       // request logs (and the emulator's) can tell a retry from a new request.
@@ -213,6 +215,7 @@ export class Transport {
       this.throttle.answered(
         meta.bucket,
         headers && typeof headers === "object" ? (headers as Record<string, unknown>) : undefined,
+        meta.slot,
       );
     }
   }

@@ -62,20 +62,35 @@ export function advertisedLimit(headers: Record<string, unknown>): AdvertisedLim
 }
 
 /**
- * The service counts in fixed windows that start with the first request it sees, and requests
- * reach it a little later than we send them, by a varying amount (the first one on a connection
- * is slower, and a busy machine or network adds a few hundred ms). Spacing our window 2 % + 300 ms
- * wider than the service's absorbs that jitter, so a burst of exactly `limit` never straddles its
- * window edge. (100 ms was too little: a loaded CI machine still met a 429 now and then.) At the
- * service's 60 s window this costs half a percent of the budget.
+ * The service counts a request when it arrives, which is some time after we admit it and before
+ * its answer reaches us: on a loaded machine or network that gap is seconds, not milliseconds. So
+ * a request holds its slot from its admission until one window after its answer (see `Slot`);
+ * whatever the gap, no window of the service's then holds more than `limit` of ours. This margin
+ * covers only timers firing a little late and the whole seconds of `x-ratelimit-reset`.
  */
 export function safeWindowMs(windowMs: number): number {
-  return Math.ceil(windowMs * 1.02) + 300;
+  return Math.ceil(windowMs * 1.01);
 }
 
+/**
+ * One admitted request. It counts against every window its arrival at the service may fall in:
+ * from its admission (`start`) until `windowMs` after its answer (`end`; `Infinity` while it is
+ * in flight).
+ */
+export interface Slot {
+  readonly start: number;
+  end: number;
+}
+
+/**
+ * A request every caller answers (sdk/http.ts releases the slot of every attempt, failed ones
+ * included); this bound only keeps a lost answer from holding a slot forever.
+ */
+const IN_FLIGHT_BOUND_MS = 5 * 60_000;
+
 export class SlidingWindowLimiter {
-  /** Start times (ms) of the requests admitted within the longest window seen, oldest first. */
-  private starts: number[] = [];
+  /** The slots of requests whose answers may still count, in admission order. */
+  private slots: Slot[] = [];
   private longestWindowMs = 0;
   /**
    * The service's limit and window, as its responses advertise them. The window is the longest
@@ -88,6 +103,8 @@ export class SlidingWindowLimiter {
   private probed = false;
   private probeAnswered: () => void = () => undefined;
   private readonly probeAnswer = new Promise<void>((resolve) => (this.probeAnswered = resolve));
+  /** Wakes a waiting admission when an answer frees a slot or teaches a budget. */
+  private wake: () => void = () => undefined;
 
   /**
    * `probe`: admit one request, then wait (up to `probeWaitMs`) for `answered` before the rest, so
@@ -101,23 +118,29 @@ export class SlidingWindowLimiter {
   }
 
   /**
-   * Resolves when a request may start; records that it did. `budget` may be a function: it is
-   * asked again each time the caller looks, so a budget learned meanwhile applies at once.
+   * Resolves with the request's slot when it may start. `budget` may be a function: it is asked
+   * again each time the caller looks, so a budget learned meanwhile applies at once. Hand the slot
+   * back to `answered` when the request ends, however it ends.
    */
-  acquire(limit: number, windowMs: number): Promise<void>;
-  acquire(budget: () => { limit: number; windowMs: number }): Promise<void>;
-  acquire(a: number | (() => { limit: number; windowMs: number }), b?: number): Promise<void> {
+  acquire(limit: number, windowMs: number): Promise<Slot>;
+  acquire(budget: () => { limit: number; windowMs: number }): Promise<Slot>;
+  acquire(a: number | (() => { limit: number; windowMs: number }), b?: number): Promise<Slot> {
     const budget = typeof a === "function" ? a : () => ({ limit: a, windowMs: b! });
     const turn = this.tail.then(() => this.waitForSlot(budget));
-    this.tail = turn.catch(() => undefined);
+    this.tail = turn.then(
+      () => undefined,
+      () => undefined,
+    );
     return turn;
   }
 
-  /** A response (or a failure without one) came back; what it advertised, if anything. */
-  answered(a: AdvertisedLimit | undefined): void {
+  /** A request ended (with a response or without): its slot, and what the response advertised. */
+  answered(a: AdvertisedLimit | undefined, slot?: Slot): void {
+    if (slot && slot.end === Infinity) slot.end = this.now();
     this.probed = true;
     this.probeAnswered();
     if (a) this.learn(a);
+    this.wake();
   }
 
   /** Takes in what a response advertised; a waiting caller sees it at its next look. */
@@ -128,24 +151,26 @@ export class SlidingWindowLimiter {
     if (a.remaining === undefined) return;
     // The service's window ends within `resetSeconds` (rounded up), so it started no later than
     // `start` and no earlier than a second before. Ours since then that it may have counted:
-    // what it counted beyond them, others spent; keep that in the log until the window ends.
+    // what it counted beyond them, others spent; they hold slots until that window ends.
     const now = this.now();
     const start = now + a.resetSeconds * 1000 - windowMs;
-    const ours = this.starts.filter((t) => t >= start - 1000).length;
+    const ours = this.slots.filter((s) => s.end >= start - 1000).length;
     const others = a.limit - a.remaining - ours;
-    if (others <= 0) return;
-    const at = this.starts.findIndex((t) => t > start);
-    this.starts.splice(at < 0 ? this.starts.length : at, 0, ...Array<number>(others).fill(start));
+    for (let i = 0; i < others; i++) this.slots.push({ start, end: start });
   }
 
-  /** Requests started within the last `windowMs` (for tests and diagnostics). */
+  /** Slots that count in a window of `windowMs` ending now (for tests and diagnostics). */
   inWindow(windowMs: number): number {
-    const since = this.now() - windowMs;
-    return this.starts.filter((t) => t > since).length;
+    const now = this.now();
+    return this.slots.filter((s) => this.endOf(s, now) > now - windowMs).length;
   }
 
-  private async waitForSlot(budget: () => { limit: number; windowMs: number }): Promise<void> {
-    if (!this.probed && this.starts.length > 0) {
+  private endOf(slot: Slot, now: number): number {
+    return slot.end === Infinity && now - slot.start > IN_FLIGHT_BOUND_MS ? slot.start + IN_FLIGHT_BOUND_MS : slot.end;
+  }
+
+  private async waitForSlot(budget: () => { limit: number; windowMs: number }): Promise<Slot> {
+    if (!this.probed && this.slots.length > 0) {
       await Promise.race([this.probeAnswer, sleep(this.opts.probeWaitMs ?? 1000)]);
       this.probed = true;
     }
@@ -153,16 +178,19 @@ export class SlidingWindowLimiter {
       const { limit, windowMs } = budget();
       this.longestWindowMs = Math.max(this.longestWindowMs, windowMs);
       const now = this.now();
-      while (this.starts.length > 0 && this.starts[0]! <= now - this.longestWindowMs) this.starts.shift();
-      const recent = this.starts.filter((t) => t > now - windowMs);
-      if (recent.length < limit) {
-        this.starts.push(now);
-        return;
+      this.slots = this.slots.filter((s) => this.endOf(s, now) > now - this.longestWindowMs);
+      const ends = this.slots.map((s) => this.endOf(s, now)).filter((end) => end > now - windowMs);
+      if (ends.length < limit) {
+        const slot: Slot = { start: now, end: Infinity };
+        this.slots.push(slot);
+        return slot;
       }
-      // The slot frees when the request `limit` places back leaves the window. Look again at
-      // least every second: a response may meanwhile have taught a larger budget.
-      const freesAt = recent[recent.length - limit]! + windowMs;
-      await sleep(Math.min(1000, Math.max(1, freesAt - now)));
+      // A slot frees `windowMs` after the answer `limit` places back from the latest. Look again
+      // when an answer comes, and at least every second: a response may teach a larger budget.
+      ends.sort((x, y) => x - y);
+      const freesAt = ends[ends.length - limit]! + windowMs;
+      const woken = new Promise<void>((resolve) => (this.wake = resolve));
+      await Promise.race([woken, sleep(Math.min(1000, Math.max(1, freesAt - now)))]);
     }
   }
 }
@@ -208,14 +236,14 @@ export class Throttle {
       );
   }
 
-  acquire(bucket: Bucket): Promise<void> {
+  acquire(bucket: Bucket): Promise<Slot> {
     const limiter = sharedLimiter(this.baseUrl, bucket);
     return limiter.acquire(() => this.budget(bucket, limiter.advertised));
   }
 
-  /** An attempt in `bucket` ended: its response's `x-ratelimit-*` headers, if it had a response. */
-  answered(bucket: Bucket, headers: Record<string, unknown> | undefined): void {
-    sharedLimiter(this.baseUrl, bucket).answered(headers ? advertisedLimit(headers) : undefined);
+  /** An attempt in `bucket` ended: its slot, and its response's `x-ratelimit-*` headers if it had a response. */
+  answered(bucket: Bucket, headers: Record<string, unknown> | undefined, slot: Slot | undefined): void {
+    sharedLimiter(this.baseUrl, bucket).answered(headers ? advertisedLimit(headers) : undefined, slot);
   }
 
   /**

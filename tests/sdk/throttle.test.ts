@@ -1,4 +1,5 @@
 import { SecretOpsClient, resetSharedLimiters } from "../../sdk";
+import { type RunningEmulator, startEmulator } from "../../emulator";
 import { SlidingWindowLimiter, safeWindowMs, sharedLimiter } from "../../sdk/throttle";
 import { appConnection, ids } from "./helpers/fixtures";
 import { type StubServer, startStub } from "./helpers/stub-server";
@@ -14,10 +15,20 @@ describe("SlidingWindowLimiter (fake timers)", () => {
     for (let i = 0; i < 100; i++) await Promise.resolve();
   }
 
+  /** A request admitted and answered at once. */
+  async function quick(limiter: SlidingWindowLimiter, limit: number, windowMs: number) {
+    limiter.answered(undefined, await limiter.acquire(limit, windowMs));
+  }
+
   test("a burst of `limit` passes, the rest waits for the window, first come first served", async () => {
     const limiter = new SlidingWindowLimiter(() => Date.now());
     const admitted: number[] = [];
-    const all = [0, 1, 2, 3, 4].map((i) => limiter.acquire(3, 1000).then(() => admitted.push(i)));
+    const all = [0, 1, 2, 3, 4].map((i) =>
+      limiter.acquire(3, 1000).then((slot) => {
+        limiter.answered(undefined, slot);
+        admitted.push(i);
+      }),
+    );
     await settle();
     expect(admitted).toEqual([0, 1, 2]);
     await jest.advanceTimersByTimeAsync(999);
@@ -30,15 +41,15 @@ describe("SlidingWindowLimiter (fake timers)", () => {
 
   test("the window slides: a slot frees when the oldest request in it turns windowMs old", async () => {
     const limiter = new SlidingWindowLimiter(() => Date.now());
-    await limiter.acquire(3, 1000); // t=0
+    await quick(limiter, 3, 1000); // t=0
     await jest.advanceTimersByTimeAsync(500);
-    await limiter.acquire(3, 1000); // t=500
+    await quick(limiter, 3, 1000); // t=500
     await jest.advanceTimersByTimeAsync(100);
-    await limiter.acquire(3, 1000); // t=600
+    await quick(limiter, 3, 1000); // t=600
     await jest.advanceTimersByTimeAsync(100);
     const times: number[] = [];
-    const fourth = limiter.acquire(3, 1000).then(() => times.push(Date.now()));
-    const fifth = limiter.acquire(3, 1000).then(() => times.push(Date.now()));
+    const fourth = quick(limiter, 3, 1000).then(() => times.push(Date.now()));
+    const fifth = quick(limiter, 3, 1000).then(() => times.push(Date.now()));
     await jest.advanceTimersByTimeAsync(800); // t=1500
     await Promise.all([fourth, fifth]);
     expect(times).toEqual([1000, 1500]);
@@ -47,17 +58,46 @@ describe("SlidingWindowLimiter (fake timers)", () => {
 
   test("callers with different limits share one history", async () => {
     const limiter = new SlidingWindowLimiter(() => Date.now());
-    await limiter.acquire(5, 1000);
-    await limiter.acquire(5, 1000);
+    await quick(limiter, 5, 1000);
+    await quick(limiter, 5, 1000);
     const done: string[] = [];
-    const strict = limiter.acquire(2, 1000).then(() => done.push("strict"));
+    const strict = quick(limiter, 2, 1000).then(() => done.push("strict"));
     // Admission is first come, first served: a lenient caller behind a waiting one waits too.
-    const lenient = limiter.acquire(5, 1000).then(() => done.push("lenient"));
+    const lenient = quick(limiter, 5, 1000).then(() => done.push("lenient"));
     await settle();
     expect(done).toEqual([]); // two already started in this window
     await jest.advanceTimersByTimeAsync(1000);
     await Promise.all([strict, lenient]);
     expect(done).toEqual(["strict", "lenient"]);
+  });
+
+  test("a request holds its slot until a window after its answer, however late the answer", async () => {
+    // The service counts a request somewhere between its start and its answer: a slow answer
+    // (a loaded machine, a slow network) must not let the next window's requests start early.
+    const limiter = new SlidingWindowLimiter(() => Date.now());
+    const first = await limiter.acquire(1, 1000); // t=0
+    const times: number[] = [];
+    const second = quick(limiter, 1, 1000).then(() => times.push(Date.now()));
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(times).toEqual([]); // in flight for 1.5 s: its arrival may be as late as t=1500
+    limiter.answered(undefined, first);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(times).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    await second;
+    expect(times).toEqual([2500]);
+  });
+
+  test("an answer wakes a waiting request at once when its window has passed", async () => {
+    const limiter = new SlidingWindowLimiter(() => Date.now());
+    const first = await limiter.acquire(1, 100); // t=0
+    const times: number[] = [];
+    const second = quick(limiter, 1, 100).then(() => times.push(Date.now()));
+    await jest.advanceTimersByTimeAsync(250);
+    limiter.answered(undefined, first); // t=250: frees at 350, not at the next one-second look
+    await jest.advanceTimersByTimeAsync(100);
+    await second;
+    expect(times).toEqual([350]);
   });
 
   test("the registry keys by base URL (ignoring a trailing slash) and bucket", () => {
@@ -96,6 +136,14 @@ describe("throttling real requests (short window)", () => {
     const at = stub.requests.map((r) => r.at);
     for (let i = 0; i + 3 < at.length; i++) expect(at[i + 3]! - at[i]!).toBeGreaterThanOrEqual(windowMs);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(2 * spaced - 5);
+  });
+
+  test("a slow answer holds its slot: the next request starts a window after the answer", async () => {
+    stub.queue({ status: 200, body: { appConnection: appConnection() }, delayMs: 400 });
+    const c = make({ readsPerMinute: 1, windowMs });
+    await Promise.all([0, 1].map(() => c.appConnections.get("postgres", ids.connection)));
+    const at = stub.requests.map((r) => r.at);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(400 + windowMs);
   });
 
   test("two clients for the same service share one budget", async () => {
@@ -186,5 +234,42 @@ describe("throttling real requests (short window)", () => {
     await Promise.all(Array.from({ length: 70 }, () => c.appConnections.get("postgres", ids.connection)));
     expect(stub.requests).toHaveLength(70);
     expect(Date.now() - t0).toBeLessThan(10_000);
+  });
+});
+
+describe("against the emulator's limiter (fixed windows, counted on arrival)", () => {
+  // The service counts a request when it reaches its rate limiter, which on a loaded machine or a
+  // slow network can be long after the client let it go: here every read of one connection
+  // reaches the emulator's limiter 700 ms late (a latency fault runs before it). The service
+  // allows 5 reads in a fixed window of 1 s that starts with the first request it counts.
+  let emu: RunningEmulator;
+  afterEach(() => emu.stop());
+
+  test("a late arrival never makes the service refuse a request", async () => {
+    resetSharedLimiters();
+    emu = await startEmulator({ admin: true, rateLimits: { read: 5, write: 5, timeFactor: 1 / 60 } });
+    const [a, late] = emu.summary.connections;
+    const fault = await fetch(`${emu.url}/__admin/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "latency", latencyMs: 700, method: "GET", path: late!.id }),
+    });
+    expect(fault.ok).toBe(true);
+    const client = new SecretOpsClient({ baseUrl: emu.url, token: emu.token }, { retry: false });
+    const read = (c: typeof a) => client.appConnections.get(c!.app as never, c!.id);
+    // 0 s: four reads, counted in the window they open. 0.5 s: the late one, counted at 1.2 s: it
+    // opens the next window. 1.4 s: four reads, counted with it. 1.9 s: one more, which a client
+    // that counts a request from its start only (its slot free 1.3 s after 0.5 s) lets go into
+    // that same window, the sixth. It must wait until a window after the late one's answer.
+    const at = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const calls = [
+      ...[0, 0, 0, 0].map(() => read(a)),
+      at(500).then(() => read(late)),
+      ...[0, 0, 0, 0].map(() => at(1400).then(() => read(a))),
+      at(1900).then(() => read(a)),
+    ];
+    const outcomes = await Promise.allSettled(calls);
+    const refused = outcomes.filter((o) => o.status === "rejected").map((o) => String(o.reason));
+    expect(refused).toEqual([]);
   });
 });
