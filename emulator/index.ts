@@ -10,7 +10,13 @@ import { Store } from "./store";
 
 export type { Fixtures, FixtureSummary } from "./fixtures";
 export type { RateLimitOptions } from "./rate-limit";
-export type { RequestLogEntry } from "./routes/admin";
+export {
+  EmulatorAdmin,
+  type AdminAuditEntry,
+  type FaultRule,
+  type JobFault,
+  type RequestLogEntry,
+} from "./admin-client";
 
 export interface EmulatorOptions {
   /** 0 = any free port (default); always binds 127.0.0.1 */

@@ -37,7 +37,8 @@ export interface RouteBucket {
   bucket?: "read" | "write";
 }
 
-function bucketOf(req: FastifyRequest): "read" | "write" {
+/** The rate-limit bucket a request counts in (also recorded in the request log). */
+export function bucketOf(req: FastifyRequest): "read" | "write" {
   const configured = (req.routeOptions.config as RouteBucket | undefined)?.bucket;
   return configured ?? (req.method === "GET" || req.method === "HEAD" ? "read" : "write");
 }

@@ -21,7 +21,7 @@ import {
 import { setActor, type EmulatorContext } from "./context";
 import { Faults } from "./faults";
 import { responseSerializerCompiler, zodValidatorCompiler } from "./operations";
-import { RateLimits, type RateLimitOptions } from "./rate-limit";
+import { bucketOf, RateLimits, type RateLimitOptions } from "./rate-limit";
 import { ADMIN_PREFIX, RequestLog, registerAdminRoutes } from "./routes/admin";
 import { registerAppConnectionRoutes } from "./routes/app-connections";
 import { registerAuditLogRoutes } from "./routes/audit-logs";
@@ -260,6 +260,7 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
       path: pathOf(req.url),
       url: req.url,
       status,
+      bucket: bucketOf(req),
       durationMs: Math.round(reply.elapsedTime * 1000) / 1000,
       at: new Date().toISOString(),
       ...(injected.has(req) && { faults: injected.get(req) }),

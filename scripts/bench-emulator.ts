@@ -22,7 +22,8 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
-import { startEmulator, type FixtureSummary } from "../emulator";
+import { EmulatorAdmin, startEmulator, type FixtureSummary } from "../emulator";
+import type { EventType } from "../sdk/schemas";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -91,7 +92,7 @@ async function benchPatch(): Promise<Rate> {
   );
 }
 
-const EVENT_TYPES = [
+const EVENT_TYPES: EventType[] = [
   "get-secrets",
   "get-secret",
   "create-secret",
@@ -127,12 +128,7 @@ async function benchAudit(): Promise<{
           projectId: s.projects[0]!.id,
         };
       });
-      const r = await fetch(`${s.url}/__admin/audit-logs`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ entries }),
-      });
-      if (!r.ok) throw new Error(`bulk insert failed: ${r.status} ${await r.text()}`);
+      await new EmulatorAdmin(s.url).insertAuditLogs(entries);
     }
     const insertMs = Math.round(performance.now() - t0);
     const q = new URLSearchParams({

@@ -23,7 +23,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
-import { startEmulator } from "../emulator";
+import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../emulator";
 import { SecretOpsClient } from "../sdk";
 import { installPacked } from "./packed-install";
 
@@ -35,27 +35,15 @@ const WINDOW_FACTOR = 0.25; // the emulator's 60 s rate-limit window compressed 
 const say = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
-interface LoggedRequest {
-  method: string;
-  path: string;
-  status: number;
-  at: string;
-}
-
-async function admin(emu: Emulator, route: string, init?: RequestInit): Promise<unknown> {
-  const r = await fetch(`${emu.url}/__admin${route}`, init);
-  if (!r.ok) throw new Error(`admin ${route}: ${r.status}`);
-  return r.json();
-}
 const requests = async (emu: Emulator) =>
-  ((await admin(emu, "/requests")) as { requests: LoggedRequest[] }).requests.filter((r) => r.path.startsWith("/api/"));
-const clearRequests = (emu: Emulator) => admin(emu, "/requests", { method: "DELETE" });
+  (await new EmulatorAdmin(emu.url).requests()).filter((r) => r.path.startsWith("/api/"));
+const clearRequests = (emu: Emulator) => new EmulatorAdmin(emu.url).clearRequests();
 
-/** Reads are GETs and the duplicate-destination check (a POST the service counts as a read). */
-const isRead = (r: LoggedRequest) => r.method === "GET" || r.path.endsWith("/check-destination");
-const bucketTimes = (rs: LoggedRequest[], bucket: "read" | "write") =>
-  rs.filter((r) => isRead(r) === (bucket === "read")).map((r) => Date.parse(r.at));
-function callCounts(rs: LoggedRequest[]) {
+/** The bucket the emulator counted it in: GETs, and the duplicate-destination check (a POST the service counts as a read). */
+const isRead = (r: RequestLogEntry) => r.bucket === "read";
+const bucketTimes = (rs: RequestLogEntry[], bucket: "read" | "write") =>
+  rs.filter((r) => r.bucket === bucket).map((r) => Date.parse(r.at));
+function callCounts(rs: RequestLogEntry[]) {
   const reads = rs.filter(isRead).length;
   return { reads, writes: rs.length - reads, rateLimited: rs.filter((r) => r.status === 429).length };
 }
@@ -246,12 +234,7 @@ interface RateLimitResult {
 async function benchRateLimits(workDir: string): Promise<RateLimitResult[]> {
   const count = 200;
   const emu = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 20 });
-  const rateLimits = (body: object) =>
-    admin(emu, "/rate-limits", {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+  const admin = new EmulatorAdmin(emu.url);
   try {
     const stack = await benchStack(workDir, {
       "bench:kind": "secretops",
@@ -279,7 +262,7 @@ async function benchRateLimits(workDir: string): Promise<RateLimitResult[]> {
       { read: 120, write: 400 },
     ]) {
       const windowMs = 60_000 * WINDOW_FACTOR;
-      await rateLimits({ ...limits, timeFactor: WINDOW_FACTOR });
+      await admin.setRateLimits({ ...limits, timeFactor: WINDOW_FACTOR });
       await clearRequests(emu);
       const achievedMs = await timed(() => stack.stack.up());
       const served = await requests(emu);
@@ -315,7 +298,7 @@ async function benchRateLimits(workDir: string): Promise<RateLimitResult[]> {
       say(
         `rate limits ${limits.read}/${limits.write} per ${windowMs} ms: up ${achievedMs} ms; ${binding.bucket}s paced over ${binding.pacedMs} ms (minimum ${pacingFloorMs} ms); ${calls.rateLimited} answered 429`,
       );
-      await rateLimits({ enabled: false });
+      await admin.setRateLimits({ enabled: false });
       await stack.stack.destroy();
     }
     await stack.stack.workspace.removeStack(stack.stack.name);
@@ -351,14 +334,10 @@ async function benchAudit(): Promise<{ entries: number; peakRssMb: number; peakH
     for (let start = 0; start < 100_000; start += 20_000) {
       const entries = Array.from({ length: 20_000 }, (_, k) => ({
         createdAt: new Date(now - 86_400_000 + start + k).toISOString(),
-        event: { type: "get-secrets", metadata: { i: start + k, secretPath: "/app", environment: "dev" } },
+        event: { type: "get-secrets" as const, metadata: { i: start + k, secretPath: "/app", environment: "dev" } },
         projectId: emu.summary.projects[0]!.id,
       }));
-      await admin(emu, "/audit-logs", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ entries }),
-      });
+      await new EmulatorAdmin(emu.url).insertAuditLogs(entries);
     }
     const out = [];
     for (const count of [10_000, 100_000]) {

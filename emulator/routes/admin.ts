@@ -17,7 +17,10 @@ export interface RequestLogEntry {
   url: string;
   /** 0 when the connection was reset by a fault rule */
   status: number;
+  /** The rate-limit bucket it counted in: GETs and the duplicate-destination check are reads. */
+  bucket: "read" | "write";
   durationMs: number;
+  /** When the log took it: its response, or the drop of its connection (ISO 8601). */
   at: string;
   /** The fault rules applied to it (`latency`, `status`, `rate-limit`, `reset`; `… after` once handled). */
   faults?: string[];
@@ -44,7 +47,7 @@ export class RequestLog {
   }
 }
 
-const JobFaultSchema = z.object({
+export const JobFaultSchema = z.object({
   syncId: uuid.optional(),
   syncName: z.string().min(1).optional(),
   job: z.enum(["sync", "import", "remove"]),
@@ -65,6 +68,7 @@ const AdminAuditEntrySchema = z.object({
   projectId: z.string().nullable().optional(),
 });
 const AdminAuditBodySchema = z.object({ entries: z.array(AdminAuditEntrySchema) });
+export type AdminAuditEntry = z.input<typeof AdminAuditEntrySchema>;
 
 export interface AdminDeps {
   faults: Faults;

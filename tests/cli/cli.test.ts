@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { startEmulator } from "../../emulator";
+import { type AdminAuditEntry, EmulatorAdmin, startEmulator } from "../../emulator";
 import { firstLine, secretops } from "./run";
 
 const programs = path.join(__dirname, "programs");
@@ -92,28 +92,23 @@ describe("secretops audit", () => {
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, admin: true, rateLimits: false });
     env = { SECRETOPS_API_URL: emulator.url, SECRETOPS_TOKEN: emulator.token, INFISICAL_TOKEN: "" };
-    const entries = [
+    const entries: AdminAuditEntry[] = [
       // More than a page (1000), so the command must follow pages.
       ...Array.from({ length: 1200 }, (_, i) => ({
         createdAt: new Date(now - (i + 1) * 1000).toISOString(),
         projectId: project(),
         event: {
-          type: "update-secret-sync",
+          type: "update-secret-sync" as const,
           metadata: { syncId: `sync-${i}`, environment: "dev", secretPath: "/app" },
         },
       })),
       ...Array.from({ length: 5 }, (_, i) => ({
         createdAt: new Date(now - 2 * 3_600_000 - i * 1000).toISOString(),
         projectId: project(),
-        event: { type: "create-certificate-profile", metadata: { certificateProfileId: `profile-${i}` } },
+        event: { type: "create-certificate-profile" as const, metadata: { certificateProfileId: `profile-${i}` } },
       })),
     ];
-    const res = await fetch(`${emulator.url}/__admin/audit-logs`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ entries }),
-    });
-    expect(res.status).toBe(200);
+    expect(await new EmulatorAdmin(emulator.url).insertAuditLogs(entries)).toBe(entries.length);
   });
   afterAll(() => emulator?.stop());
 

@@ -259,20 +259,25 @@ describe("admin: faults and request log", () => {
     expect422(await api.post("/__admin/faults", { kind: "status", status: 500, probability: 2 }), ["probability"]);
   });
 
-  test("request log: method, path, url, status, durationMs; resettable", async () => {
+  test("request log: method, path, url, status, bucket, durationMs; resettable", async () => {
     await api.delete("/__admin/requests");
     await api.get(SYNCS, { query: { projectId: FX.projectId } });
     await api.get(LIST, { token: null });
     await api.post("/__admin/faults", { kind: "reset", count: 1 });
     await api.get(LIST).catch(() => undefined);
+    await api.post(`${SYNCS}/check-destination`, {}, { token: null });
+    await api.delete(`${SYNCS}/${FX.projectId}`, { token: null });
     const { requests } = (await api.get("/__admin/requests")).body;
-    expect(requests).toHaveLength(3);
+    expect(requests).toHaveLength(5);
     expect(requests[0]).toMatchObject({
       method: "GET",
       path: SYNCS,
       url: `${SYNCS}?projectId=${FX.projectId}`,
       status: 200,
+      bucket: "read",
     });
+    // The duplicate-destination check is a POST the service counts as a read.
+    expect(requests.slice(3).map((r: { bucket: string }) => r.bucket)).toEqual(["read", "write"]);
     expect(typeof requests[0].durationMs).toBe("number");
     expect(Date.parse(requests[0].at)).toBeGreaterThan(Date.now() - 60_000);
     expect(requests[1]).toMatchObject({ path: LIST, status: 401 });

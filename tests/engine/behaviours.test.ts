@@ -1,7 +1,8 @@
 import { SecretOpsClient } from "../../sdk";
 import { startEmulator } from "../../emulator";
 import { changeCounts, cliStackExport, createTestStack, TestStack } from "./harness";
-import { Emulator, LoggedRequest, engineEnv, EngineEnv, writes } from "./lifecycle";
+import type { RequestLogEntry } from "../../emulator";
+import { Emulator, engineEnv, EngineEnv, writes } from "./lifecycle";
 
 // Provider behaviours beyond the lifecycle, under the real engine against the emulator.
 jest.setTimeout(15 * 60_000);
@@ -39,7 +40,7 @@ const rotationArgs = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const api = (rs: LoggedRequest[]) => rs.map((r) => `${r.method} ${r.path}`);
+const api = (rs: RequestLogEntry[]) => rs.map((r) => `${r.method} ${r.path}`);
 const status = (e: unknown) => (e as { status?: number }).status;
 
 describe("provider behaviours under the real engine", () => {
@@ -100,18 +101,12 @@ describe("provider behaviours under the real engine", () => {
   });
 
   it("fails up with the service's message when a sync job fails, keeps the sync in state, and retries it on the next up", async () => {
-    const admin = `${env.emulator.url}/__admin/job-faults`;
-    const fault = await fetch(admin, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        syncName: "flaky",
-        job: "sync",
-        message: "destination refused the write: quota exceeded",
-        count: 1,
-      }),
+    await env.admin.addJobFault({
+      syncName: "flaky",
+      job: "sync",
+      message: "destination refused the write: quota exceeded",
+      count: 1,
     });
-    expect(fault.ok).toBe(true);
     await env.declare([{ kind: "SecretSync", name: "flaky", args: syncArgs("flaky") }]);
     await expect(env.t.stack.up()).rejects.toThrow(
       /secret sync "flaky" failed: destination refused the write: quota exceeded/,
@@ -158,7 +153,7 @@ describe("provider behaviours under the real engine", () => {
     await env.resetRequests();
     await env.t.stack.up();
     expect(api(writes(await env.requests()))).toEqual([`DELETE /api/v1/secret-syncs/vercel/${id}`]);
-    const del = (await env.requests()).find((r) => r.method === "DELETE") as LoggedRequest & { url?: string };
+    const del = (await env.requests()).find((r) => r.method === "DELETE")!;
     expect(del.url ?? "").toContain("removeSecrets=true");
     expect(await env.client.secretSyncs.get("vercel", id).catch(status)).toBe(404);
   });
@@ -211,7 +206,7 @@ describe("provider behaviours under the real engine", () => {
     await env.declare([]);
     await env.resetRequests();
     await env.t.stack.up();
-    const del = (await env.requests()).find((r) => r.method === "DELETE") as LoggedRequest & { url?: string };
+    const del = (await env.requests()).find((r) => r.method === "DELETE")!;
     expect(del.path).toBe(`/api/v2/secret-rotations/postgres-credentials/${id}`);
     expect(del.url).toContain("deleteSecrets=true");
     expect(del.url).toContain("revokeGeneratedCredentials=true");
@@ -220,16 +215,12 @@ describe("provider behaviours under the real engine", () => {
     await env.client.secretRotations.delete("postgres-credentials", again.id, { deleteSecrets: true });
   });
   it("resolves a create whose response was lost through the read by slug, never by posting again", async () => {
-    await fetch(`${env.emulator.url}/__admin/faults`, {
+    await env.admin.addFault({
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        method: "POST",
-        path: "^/api/v1/cert-manager/certificate-profiles$",
-        kind: "reset",
-        after: true,
-        count: 1,
-      }),
+      path: "^/api/v1/cert-manager/certificate-profiles$",
+      kind: "reset",
+      after: true,
+      count: 1,
     });
     const args = {
       projectId: PROJECT,

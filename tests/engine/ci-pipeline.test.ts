@@ -1,11 +1,11 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../../emulator";
+import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../../emulator";
 import { SecretOpsClient } from "../../sdk";
 import { run, type Run } from "../cli/run";
 import { pulumiBinDir, repoRoot } from "./harness";
-import { type LoggedRequest, writes } from "./lifecycle";
+import { writes } from "./lifecycle";
 
 /**
  * examples/ci: the GitHub Actions workflow's `run:` steps, replayed in order on this machine against
@@ -145,12 +145,9 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     return runs;
   }
 
-  const admin = (p: string, init?: RequestInit) => fetch(`${emulator.url}/__admin${p}`, init);
-  const apiRequests = async () =>
-    ((await (await admin("/requests")).json()) as { requests: LoggedRequest[] }).requests.filter((r) =>
-      r.path.startsWith("/api/"),
-    );
-  const resetRequests = () => admin("/requests", { method: "DELETE" });
+  const admin = () => new EmulatorAdmin(emulator.url);
+  const apiRequests = async () => (await admin().requests()).filter((r) => r.path.startsWith("/api/"));
+  const resetRequests = () => admin().clearRequests();
   const allOutput = (runs: StepRun[]) => runs.map((r) => r.stdout + r.stderr).join("\n");
   const expectAllSucceeded = (runs: StepRun[], steps: string[]) => {
     expect(runs.map((r) => [r.step, r.code, r.code === 0 ? "" : r.stdout + r.stderr])).toEqual(
@@ -240,7 +237,7 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
   };
 
   let previewRuns: StepRun[];
-  let previewRequests: LoggedRequest[];
+  let previewRequests: RequestLogEntry[];
 
   it("pull request with a valid change: every command exits 0, and the preview shows the change", async () => {
     fs.writeFileSync(path.join(programDir, "index.js"), changedProgram());

@@ -118,16 +118,12 @@ describe("guard rails under the real engine", () => {
     try {
       await env.declare([{ kind: "SecretSync", name: "race-a", args: syncArgs("race-a", "prj_race") }]);
       // Both creates are held long enough that each stack's check sees no sync there yet.
-      await fetch(`${env.emulator.url}/__admin/faults`, {
+      await env.admin.addFault({
         method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          method: "POST",
-          path: "^/api/v1/secret-syncs/vercel$",
-          kind: "latency",
-          latencyMs: 4000,
-          count: 2,
-        }),
+        path: "^/api/v1/secret-syncs/vercel$",
+        kind: "latency",
+        latencyMs: 4000,
+        count: 2,
       });
       const outcomes = await Promise.allSettled([env.t.stack.up(), other.stack.up()]);
       const syncs = await env.client.secretSyncs.list("vercel", f.projects[0]!.id);
@@ -138,7 +134,7 @@ describe("guard rails under the real engine", () => {
         `destinationConfig: another secret sync in project ${f.projects[0]!.id} already syncs to this destination`,
       );
     } finally {
-      await fetch(`${env.emulator.url}/__admin/faults`, { method: "DELETE" });
+      await env.admin.clearFaults();
       await other.dispose();
     }
   });

@@ -1,5 +1,5 @@
 import { SecretOpsClient } from "../../sdk";
-import { type Fixtures, startEmulator } from "../../emulator";
+import { EmulatorAdmin, type Fixtures, type RequestLogEntry, startEmulator } from "../../emulator";
 import { changeCounts, cliStackExport, createTestStack, storedState, TestStack } from "./harness";
 
 /**
@@ -12,11 +12,8 @@ export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 export type FixtureSummary = Emulator["summary"];
 type Args = Record<string, unknown>;
 
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  status: number;
-}
+/** A request of the public API, as the emulator's request log holds it. */
+export type LoggedRequest = RequestLogEntry;
 
 export interface EngineEnv {
   emulator: Emulator;
@@ -24,6 +21,8 @@ export interface EngineEnv {
   t: TestStack;
   /** Declares the program's resources for the next operation. */
   declare(resources: { kind: string; name: string; args: Args }[]): Promise<void>;
+  /** The emulator's admin routes (faults, rate limits, the request log). */
+  admin: EmulatorAdmin;
   requests(): Promise<LoggedRequest[]>;
   resetRequests(): Promise<void>;
   dispose(): Promise<void>;
@@ -51,20 +50,20 @@ export async function engineEnv(opts: { fixtures?: Fixtures } = {}): Promise<Eng
       "resources:resources": { value: "[]" },
     },
   });
-  const admin = (path: string, init?: RequestInit) => fetch(`${emulator.url}/__admin${path}`, init);
+  const admin = new EmulatorAdmin(emulator.url);
   return {
     emulator,
     client,
     t,
+    admin,
     async declare(resources) {
       await t.stack.setConfig("resources:resources", { value: JSON.stringify(resources) });
     },
     async requests() {
-      const body = (await (await admin("/requests")).json()) as { requests: LoggedRequest[] };
-      return body.requests.filter((r) => r.path.startsWith("/api/"));
+      return (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
     },
     async resetRequests() {
-      await admin("/requests", { method: "DELETE" });
+      await admin.clearRequests();
     },
     async dispose() {
       try {

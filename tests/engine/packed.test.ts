@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { changeCounts, cliStackExport, createTestStack, programsDir, repoRoot, TestStack } from "./harness";
 import type { Emulator } from "./lifecycle";
-import { startEmulator } from "../../emulator";
+import { EmulatorAdmin, startEmulator } from "../../emulator";
 import { installPacked } from "../../scripts/packed-install";
 
 // A user's program that installs the packed package (`npm pack`) in a directory of its own
@@ -94,10 +94,10 @@ describe("the packed package in a user's program", () => {
     });
     const up = await t.stack.up();
     expect(changeCounts(up.summary.resourceChanges).create).toBe(5);
-    const admin = (route: string, init?: RequestInit) => fetch(`${emulator.url}/__admin${route}`, init);
-    await admin("/requests", { method: "DELETE" });
+    const admin = new EmulatorAdmin(emulator.url);
+    await admin.clearRequests();
     expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
-    const calls = ((await (await admin("/requests")).json()) as { requests: { path: string }[] }).requests;
+    const calls = await admin.requests();
     expect(calls.filter((r) => r.path.startsWith("/api/"))).toEqual([]);
 
     const state = JSON.parse(await cliStackExport(t));

@@ -1,5 +1,6 @@
 import { changeCounts } from "../engine/harness";
-import { engineEnv, type EngineEnv, type LoggedRequest } from "../engine/lifecycle";
+import type { FaultRule, RequestLogEntry } from "../../emulator";
+import { engineEnv, type EngineEnv } from "../engine/lifecycle";
 import { census, mixedResources } from "./mixed-stack";
 
 /**
@@ -19,7 +20,7 @@ const TIMEOUT_MS = 2000;
  * takes every n-th request it sees (rules are tried in order; the first that is not latency ends a
  * request, so later rules see fewer).
  */
-const FAULTS = [
+const FAULTS: FaultRule[] = [
   { kind: "latency", latencyMs: TIMEOUT_MS + 500, every: 50 },
   { kind: "status", status: 503, every: 40 },
   { kind: "status", status: 500, every: 100 },
@@ -28,17 +29,11 @@ const FAULTS = [
   { kind: "reset", after: true, every: 50 },
 ];
 
-interface Logged extends LoggedRequest {
-  url: string;
-  faults?: string[];
-  attempt?: number;
-}
-
 /**
  * Faults injected by kind; the SDK's retries (tries after the first, from its attempt header); and
  * the provider's look-ups by name or slug, which settle a create whose outcome a fault hid.
  */
-function faultFigures(log: Logged[]) {
+function faultFigures(log: RequestLogEntry[]) {
   const injected: Record<string, number> = {};
   for (const r of log) for (const f of r.faults ?? []) injected[f] = (injected[f] ?? 0) + 1;
   return {
@@ -52,11 +47,6 @@ function faultFigures(log: Logged[]) {
 
 describe(`${COUNT} resources of every family under 10% faults on every route`, () => {
   let env: EngineEnv;
-  const admin = (path: string, body?: unknown) =>
-    fetch(`${env.emulator.url}/__admin${path}`, {
-      method: body === undefined ? "DELETE" : "POST",
-      ...(body !== undefined && { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    });
   const tag = "faults";
   let declared: ReturnType<typeof mixedResources>;
 
@@ -73,10 +63,10 @@ describe(`${COUNT} resources of every family under 10% faults on every route`, (
 
   it("the first up succeeds, nothing is lost or made twice, and state matches the service", async () => {
     await env.resetRequests();
-    for (const rule of FAULTS) expect((await admin("/faults", rule)).ok).toBe(true);
+    for (const rule of FAULTS) await env.admin.addFault(rule);
     const up = await env.t.stack.up();
-    await admin("/faults");
-    const figures = faultFigures((await env.requests()) as Logged[]);
+    await env.admin.clearFaults();
+    const figures = faultFigures(await env.requests());
     const created = changeCounts(up.summary.resourceChanges).create;
     console.log(
       `faults at scale: ${COUNT} resources, ${figures.requests} requests, ${figures.faulted} met a fault ` +

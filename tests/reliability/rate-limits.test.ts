@@ -22,18 +22,8 @@ describe(`${COUNT} resources under the service's default rate limits`, () => {
     env = await engineEnv();
     // The provider paces by what the service advertises, as a user's would: no caps.
     for (const k of ["secretops:readsPerMinute", "secretops:writesPerMinute"]) await env.t.stack.removeConfig(k);
-    const r = await fetch(`${env.emulator.url}/__admin/rate-limits`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ read: 60, write: 200, timeFactor: TIME_FACTOR }),
-    });
-    expect(r.ok).toBe(true);
-    const fault = await fetch(`${env.emulator.url}/__admin/faults`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ kind: "latency", latencyMs: ARRIVAL_DELAY_MS, every: 4 }),
-    });
-    expect(fault.ok).toBe(true);
+    await env.admin.setRateLimits({ read: 60, write: 200, timeFactor: TIME_FACTOR });
+    await env.admin.addFault({ kind: "latency", latencyMs: ARRIVAL_DELAY_MS, every: 4 });
     declared = mixedResources(env.emulator.summary, COUNT, "paced");
     await env.t.stack.setConfig("resources:secrets", { value: JSON.stringify(declared.secrets), secret: true });
     await env.declare(declared.resources);

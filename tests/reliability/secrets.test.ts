@@ -6,7 +6,7 @@ import { inspect } from "node:util";
 import { Writable } from "node:stream";
 import { gunzipSync } from "node:zlib";
 import type { ConfigMap, EngineEvent } from "@pulumi/pulumi/automation";
-import { startEmulator, type Fixtures } from "../../emulator";
+import { EmulatorAdmin, type FaultRule, type Fixtures, startEmulator } from "../../emulator";
 import { SecretOpsClient } from "../../sdk";
 import { appConnectionKinds } from "../../sdk/schemas";
 import { appConnectionSettingsDefinition } from "../../provider/app-connection-settings";
@@ -501,13 +501,8 @@ describe("secrets never in plaintext", () => {
   });
 
   it("failing creates with secret inputs: provider and SDK errors", async () => {
-    const faults = async (rule: object) => {
-      const res = await fetch(`${emulator.url}/__admin/faults`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(rule),
-      });
-      expect(res.status).toBeLessThan(300);
+    const faults = async (rule: FaultRule) => {
+      await new EmulatorAdmin(emulator.url).addFault(rule);
     };
     const up = captured("failing up");
     let error: unknown;
@@ -522,7 +517,7 @@ describe("secrets never in plaintext", () => {
         ),
       );
     } finally {
-      await fetch(`${emulator.url}/__admin/faults`, { method: "DELETE" });
+      await new EmulatorAdmin(emulator.url).clearFaults();
     }
     expect(error).toBeDefined();
     const { stdout } = up.check(error);
@@ -723,10 +718,11 @@ describe("secrets never in plaintext", () => {
       ).appConnections.get("vercel", connectionUuid("12")),
     );
     // An injected 500 on a PATCH with a secret, retried until the SDK gives up (one retry).
-    await fetch(`${emulator.url}/__admin/faults`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ method: "PATCH", path: `/${connectionUuid("12")}$`, kind: "status", status: 500 }),
+    await new EmulatorAdmin(emulator.url).addFault({
+      method: "PATCH",
+      path: `/${connectionUuid("12")}$`,
+      kind: "status",
+      status: 500,
     });
     await fail(
       new SecretOpsClient(
@@ -736,7 +732,7 @@ describe("secrets never in plaintext", () => {
         credentials: { apiToken: canary("sdk.500.apiToken") },
       }),
     );
-    await fetch(`${emulator.url}/__admin/faults`, { method: "DELETE" });
+    await new EmulatorAdmin(emulator.url).clearFaults();
     // Each failed the intended way.
     expect(errors.map((e) => (e as { status?: number }).status ?? (e as Error).name)).toEqual([
       400,
@@ -752,7 +748,7 @@ describe("secrets never in plaintext", () => {
   it("the emulator's own logs, request log and audit log hold no canary", async () => {
     expect(emulatorLog.join("").length).toBeGreaterThan(0);
     expectClean("emulator log (trace)", emulatorLog.join(""));
-    const requests = await (await fetch(`${emulator.url}/__admin/requests`)).text();
+    const requests = JSON.stringify(await new EmulatorAdmin(emulator.url).requests());
     expectClean("emulator request log", requests);
     const audit = [];
     for await (const entry of client.auditLogs.iterate({})) audit.push(entry);

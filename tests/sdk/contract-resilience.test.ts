@@ -42,7 +42,7 @@ describe("against the default emulator", () => {
       },
     );
     await t.admin.clearFaults();
-    await t.admin.rateLimits({ enabled: false });
+    await t.admin.setRateLimits({ enabled: false });
     await t.admin.clearRequests();
   });
 
@@ -62,11 +62,11 @@ describe("against the default emulator", () => {
 
   describe("retries", () => {
     test.each([
-      ["500", { kind: "status", status: 500 }, 500],
-      ["503", { kind: "status", status: 503 }, 503],
-      ["reset", { kind: "reset" }, 0],
+      ["500", { kind: "status", status: 500 } as const, 500],
+      ["503", { kind: "status", status: 503 } as const, 503],
+      ["reset", { kind: "reset" } as const, 0],
     ])("GET after %s (twice) succeeds on the third try", async (_l, fault, logged) => {
-      await t.admin.fault({ method: "GET", path: `^${SYNCS}$`, count: 2, ...fault });
+      await t.admin.addFault({ method: "GET", path: `^${SYNCS}$`, count: 2, ...fault });
       expect(await client.secretSyncs.list("vercel", projectId)).toEqual(expect.any(Array));
       expect(await statuses("GET", SYNCS)).toEqual([logged, logged, 200]);
       expect(log.map((l) => l.attempt)).toEqual([1, 2, 3]);
@@ -74,8 +74,8 @@ describe("against the default emulator", () => {
 
     test("PATCH and DELETE after a reset are retried", async () => {
       const s = await client.secretSyncs.create("vercel", syncBody("resilience-patch"));
-      await t.admin.fault({ method: "PATCH", kind: "reset", count: 1 });
-      await t.admin.fault({ method: "DELETE", kind: "status", status: 503, count: 1 });
+      await t.admin.addFault({ method: "PATCH", kind: "reset", count: 1 });
+      await t.admin.addFault({ method: "DELETE", kind: "status", status: 503, count: 1 });
       expect((await client.secretSyncs.update("vercel", s.id, { description: "x" })).description).toBe("x");
       await client.secretSyncs.delete("vercel", s.id);
       expect(await statuses("PATCH", /./)).toEqual([0, 200]);
@@ -83,7 +83,7 @@ describe("against the default emulator", () => {
     });
 
     test("a GET that times out is retried (per-attempt timeout)", async () => {
-      await t.admin.fault({ method: "GET", path: `^${SYNCS}$`, kind: "latency", latencyMs: 1500, count: 1 });
+      await t.admin.addFault({ method: "GET", path: `^${SYNCS}$`, kind: "latency", latencyMs: 1500, count: 1 });
       await client.secretSyncs.list("vercel", projectId);
       expect(log.map((l) => [l.attempt, l.status, l.code])).toEqual([
         [1, null, "ETIMEDOUT"],
@@ -92,7 +92,13 @@ describe("against the default emulator", () => {
     });
 
     test("429 on a create is retried after Retry-After (refused before processing): one sync", async () => {
-      await t.admin.fault({ method: "POST", path: `^${SYNCS}$`, kind: "rate-limit", retryAfterSeconds: 1, count: 1 });
+      await t.admin.addFault({
+        method: "POST",
+        path: `^${SYNCS}$`,
+        kind: "rate-limit",
+        retryAfterSeconds: 1,
+        count: 1,
+      });
       const started = Date.now();
       const s = await client.secretSyncs.create("vercel", syncBody("resilience-429"));
       expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -103,12 +109,12 @@ describe("against the default emulator", () => {
 
   describe("ambiguous creates are not repeated", () => {
     test.each([
-      ["500", { kind: "status", status: 500 }, SecretOpsApiError],
-      ["503", { kind: "status", status: 503 }, SecretOpsApiError],
-      ["reset", { kind: "reset" }, SecretOpsNetworkError],
+      ["500", { kind: "status", status: 500 } as const, SecretOpsApiError],
+      ["503", { kind: "status", status: 503 } as const, SecretOpsApiError],
+      ["reset", { kind: "reset" } as const, SecretOpsNetworkError],
     ])("create answered with %s: one POST, ambiguous, resolved by getByName", async (label, fault, errorClass) => {
       const name = `resilience-ambiguous-${label}`;
-      await t.admin.fault({ method: "POST", path: `^${SYNCS}$`, count: 1, ...fault });
+      await t.admin.addFault({ method: "POST", path: `^${SYNCS}$`, count: 1, ...fault });
       const err = await client.secretSyncs.create("vercel", syncBody(name)).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(errorClass);
       expect(isAmbiguous(err)).toBe(true);
@@ -123,7 +129,7 @@ describe("against the default emulator", () => {
         ...syncBody("resilience-trigger"),
         isAutoSyncEnabled: false,
       });
-      await t.admin.fault({ method: "POST", path: "/sync-secrets$", kind: "status", status: 500, count: 1 });
+      await t.admin.addFault({ method: "POST", path: "/sync-secrets$", kind: "status", status: 500, count: 1 });
       await expect(client.secretSyncs.syncSecrets("vercel", s.id)).rejects.toMatchObject({
         status: 500,
         ambiguous: true,
@@ -138,7 +144,7 @@ describe("against the default emulator", () => {
     const windowMs = 60_000 * limits.timeFactor;
 
     test("without client-side throttling a burst runs into 429s (the limit is real)", async () => {
-      await t.admin.rateLimits(limits);
+      await t.admin.setRateLimits(limits);
       const raw = new SecretOpsClient({ baseUrl: t.url, token: t.token }, { rateLimit: false, retry: false });
       const results = await Promise.allSettled(
         Array.from({ length: 8 }, () => raw.secretSyncs.list("vercel", projectId)),
@@ -151,7 +157,7 @@ describe("against the default emulator", () => {
     });
 
     test("with the same limits on the client, a burst of 12 reads never sees a 429", async () => {
-      await t.admin.rateLimits(limits);
+      await t.admin.setRateLimits(limits);
       resetSharedLimiters();
       // No retries: a single 429 would fail the test.
       const throttled = new SecretOpsClient(
@@ -165,7 +171,7 @@ describe("against the default emulator", () => {
     });
 
     test("two clients share the budget", async () => {
-      await t.admin.rateLimits(limits);
+      await t.admin.setRateLimits(limits);
       resetSharedLimiters();
       const make = () =>
         new SecretOpsClient(
@@ -178,7 +184,7 @@ describe("against the default emulator", () => {
     });
 
     test("without throttling, the 429s are absorbed by retries that honour Retry-After", async () => {
-      await t.admin.rateLimits(limits);
+      await t.admin.setRateLimits(limits);
       const retrying = new SecretOpsClient(
         { baseUrl: t.url, token: t.token },
         { rateLimit: false, retry: { baseDelayMs: 50 } },

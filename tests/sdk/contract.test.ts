@@ -373,7 +373,7 @@ describe("audit logs", () => {
     const start = Date.now() - 2 * 24 * 3600 * 1000;
     const entry = (at: number) => ({
       createdAt: new Date(at).toISOString(),
-      event: { type: "integration-synced", metadata: {} },
+      event: { type: "integration-synced" as const, metadata: {} },
       projectId,
     });
     await t.admin.insertAuditLogs(Array.from({ length: total }, (_, i) => entry(start + i * 1000)));

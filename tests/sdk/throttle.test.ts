@@ -1,5 +1,5 @@
 import { SecretOpsClient, resetSharedLimiters } from "../../sdk";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { EmulatorAdmin, type RunningEmulator, startEmulator } from "../../emulator";
 import { SlidingWindowLimiter, safeWindowMs, sharedLimiter } from "../../sdk/throttle";
 import { appConnection, ids } from "./helpers/fixtures";
 import { type StubServer, startStub } from "./helpers/stub-server";
@@ -249,12 +249,7 @@ describe("against the emulator's limiter (fixed windows, counted on arrival)", (
     resetSharedLimiters();
     emu = await startEmulator({ admin: true, rateLimits: { read: 5, write: 5, timeFactor: 1 / 60 } });
     const [a, late] = emu.summary.connections;
-    const fault = await fetch(`${emu.url}/__admin/faults`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ kind: "latency", latencyMs: 700, method: "GET", path: late!.id }),
-    });
-    expect(fault.ok).toBe(true);
+    await new EmulatorAdmin(emu.url).addFault({ kind: "latency", latencyMs: 700, method: "GET", path: late!.id });
     const client = new SecretOpsClient({ baseUrl: emu.url, token: emu.token }, { retry: false });
     const read = (c: typeof a) => client.appConnections.get(c!.app as never, c!.id);
     // 0 s: four reads, counted in the window they open. 0.5 s: the late one, counted at 1.2 s: it

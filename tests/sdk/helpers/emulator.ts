@@ -1,35 +1,23 @@
-import { type EmulatorOptions, type Fixtures, type RunningEmulator, startEmulator } from "../../../emulator";
+import {
+  EmulatorAdmin,
+  type EmulatorOptions,
+  type Fixtures,
+  type RunningEmulator,
+  startEmulator,
+} from "../../../emulator";
 import defaultFixtures from "../../../emulator/fixtures/default.json";
 
-/** The emulator (emulator/index.ts) plus a small client for its /__admin routes. */
+/** The emulator (emulator/index.ts) with its admin client (emulator/admin-client.ts). */
 
 export { defaultFixtures };
 export type Fixture = typeof defaultFixtures;
-
-export interface RequestLogEntry {
-  method: string;
-  path: string;
-  url: string;
-  status: number;
-  durationMs: number;
-  at: string;
-}
 
 export interface TestEmulator {
   emu: RunningEmulator;
   url: string;
   token: string;
-  admin: Admin;
+  admin: EmulatorAdmin;
   stop(): Promise<void>;
-}
-
-export interface Admin {
-  fault(rule: Record<string, unknown>): Promise<void>;
-  clearFaults(): Promise<void>;
-  requests(): Promise<RequestLogEntry[]>;
-  clearRequests(): Promise<void>;
-  rateLimits(settings: Record<string, unknown>): Promise<void>;
-  insertAuditLogs(entries: Record<string, unknown>[]): Promise<void>;
 }
 
 export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
@@ -41,23 +29,7 @@ export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<Tes
     checkResponses: true,
     ...opts,
   });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${emu.url}/__admin${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<unknown>;
-  };
-  const admin: Admin = {
-    fault: async (rule) => void (await call("POST", "/faults", rule)),
-    clearFaults: async () => void (await call("DELETE", "/faults")),
-    requests: async () => ((await call("GET", "/requests")) as { requests: RequestLogEntry[] }).requests,
-    clearRequests: async () => void (await call("DELETE", "/requests")),
-    rateLimits: async (settings) => void (await call("PUT", "/rate-limits", settings)),
-    insertAuditLogs: async (entries) => void (await call("POST", "/audit-logs", { entries })),
-  };
+  const admin = new EmulatorAdmin(emu.url);
   return { emu, url: emu.url, token: emu.token, admin, stop: () => emu.stop() };
 }
 
