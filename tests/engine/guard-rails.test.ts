@@ -1,7 +1,7 @@
 import { changeCounts, createTestStack } from "./harness";
 import { engineEnv, EngineEnv, FixtureSummary, LoggedRequest, writes } from "./lifecycle";
 
-// The README's guard rails at the edges a real program reaches (issue 17), under the real engine
+// The guard rails the docs promise at the edges a real program reaches (issue 17), under the real engine
 // against the emulator: two syncs of one program to one destination at the engine's default
 // parallelism, a rotation replaced onto its own secrets, an issuer switch, and previews that show
 // only real differences.

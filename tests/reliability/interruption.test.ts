@@ -8,13 +8,13 @@ import { census, mixedResources } from "./mixed-stack";
 
 /**
  * A CI runner dies: `pulumi up` creating 50 resources is killed (SIGKILL to its whole process
- * group) at several points. The README's recovery (`pulumi cancel`, `pulumi refresh`, `pulumi up`)
+ * group) at several points. The recovery docs/resources.md gives (`pulumi cancel`, `pulumi refresh`, `pulumi up`)
  * then converges with nothing made twice and nothing orphaned: an object the service made whose id
  * never reached the state is found again by name or slug.
  *
  * A kill can also land while the local backend saves the stack: its metadata sidecar
  * (`<stack>.json.attrs`, truncated and then written by gocloud's fileblob) is left empty, and every
- * command then fails with "failed to load checkpoint: EOF". The README's first step deletes it.
+ * command then fails with "failed to load checkpoint: EOF". The documented first step deletes it.
  */
 jest.setTimeout(20 * 60_000);
 
@@ -50,7 +50,7 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
       }),
     );
 
-  /** The README's first step: delete metadata sidecars a kill left empty. Returns how many. */
+  /** The documented first step: delete metadata sidecars a kill left empty. Returns how many. */
   const deleteCutSidecars = () => {
     const stacksDir = path.join(env.t.stateDir, ".pulumi", "stacks");
     const cut = fs
@@ -120,7 +120,7 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
         `killed after ${killAt} creates: ${made.length} objects on the service, ${orphans.length} not in the state`,
       );
 
-      // The README's recovery, step by step.
+      // The documented recovery, step by step.
       const up = await pulumi(["up", "--yes", "--skip-preview"]);
       expect(up.code).not.toBe(0);
       expect(up.out).toContain("the stack is currently locked");
@@ -146,7 +146,7 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
     },
   );
 
-  it("a kill that cuts the state's metadata sidecar: the error the README quotes, and deleting the sidecar recovers", async () => {
+  it("a kill that cuts the state's metadata sidecar: the error the docs quote, and deleting the sidecar recovers", async () => {
     const declared = mixedResources(env.emulator.summary, 4, "sidecar");
     await env.t.stack.setConfig("resources:secrets", { value: JSON.stringify(declared.secrets), secret: true });
     await env.declare(declared.resources);
