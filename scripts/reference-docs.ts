@@ -1,0 +1,264 @@
+/**
+ * `npm run docs`: writes docs/reference/<resource>.md from the resources' definitions and the
+ * shared schemas, so the reference cannot disagree with what `check` validates. Per kind: every
+ * arg with its type, whether it is required, its limits, its default, whether a change replaces
+ * the resource, and whether it is secret; then the provider options and the outputs.
+ * tests/docs/reference.test.ts fails when the committed files differ from what this writes.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { z } from "zod";
+import { execFileSync } from "node:child_process";
+import { type KindSchemas, type ResourceDefinition, replaceFields } from "../provider/definition";
+import { appConnectionSettingsDefinition } from "../provider/app-connection-settings";
+import { certificateProfileDefinition } from "../provider/certificate-profile";
+import { secretRotationDefinition } from "../provider/secret-rotation";
+import { secretSyncDefinition } from "../provider/secret-sync";
+import { appConnectionApps, rotationTypeSlugs, syncDestinationSlugs } from "../sdk/schemas";
+
+type Definition = ResourceDefinition<never>;
+
+/** A resource, the file it is documented in, and its kinds (the kind field's values). */
+const resources: { def: Definition; file: string; kinds: readonly string[]; intro: string }[] = [
+  {
+    def: secretSyncDefinition as unknown as Definition,
+    file: "secret-sync.md",
+    kinds: syncDestinationSlugs,
+    intro:
+      "Pushes the secrets of one environment folder to a destination through an app connection. `GenericSecretSync` takes any other destination slug and passes its `destinationConfig` and extra `syncOptions` through; the common args below still apply.",
+  },
+  {
+    def: secretRotationDefinition as unknown as Definition,
+    file: "secret-rotation.md",
+    kinds: rotationTypeSlugs,
+    intro: "Replaces a credential on a schedule and writes the new values into secrets.",
+  },
+  {
+    def: certificateProfileDefinition as unknown as Definition,
+    file: "certificate-profile.md",
+    kinds: [],
+    intro: "A named template for issuing certificates: how they are requested (enrollment) and who signs them.",
+  },
+  {
+    def: appConnectionSettingsDefinition as unknown as Definition,
+    file: "app-connection-settings.md",
+    kinds: appConnectionApps,
+    intro:
+      "Manages the settings of an existing app connection, found by `app` and `connectionId` or `connectionName`. Deleting it releases management and leaves the connection in place.",
+  },
+];
+
+/** The JSON Schema subset `z.toJSONSchema` writes for these schemas. */
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  description?: string;
+}
+
+interface Row {
+  path: string;
+  type: string;
+  /** Required where its object is given; `parent`: the optional object that holds it, if any. */
+  required: boolean;
+  parent?: string;
+  limits: string;
+  default: string;
+  description: string;
+}
+
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+
+const code = (v: unknown) => `\`${typeof v === "string" ? v : JSON.stringify(v)}\``;
+
+/** The variants of a union, nulls aside; whether null is one of them. */
+function variants(s: JsonSchema): { options: JsonSchema[]; nullable: boolean } {
+  const all = s.anyOf ?? s.oneOf;
+  if (!all) return { options: [s], nullable: s.type === "null" };
+  const options = all.filter((v) => v.type !== "null");
+  return { options, nullable: options.length < all.length };
+}
+
+function typeOf(s: JsonSchema): string {
+  // A field this kind does not take (`z.undefined()`, which JSON Schema cannot say).
+  if (Object.keys(s).length === 0) return "not accepted for this kind";
+  const { options, nullable } = variants(s);
+  const types = options.map((o) => {
+    if (o.const !== undefined) return code(o.const);
+    if (o.enum) return o.enum.map(code).join(", ");
+    if (o.format === "uuid") return "UUID";
+    if (o.type === "array") return `list of ${o.items ? typeOf(o.items) : "values"}`;
+    if (o.type === "integer") return "whole number";
+    return Array.isArray(o.type) ? o.type.join(" or ") : (o.type ?? "any");
+  });
+  return [...new Set(types)].join(" or ") + (nullable ? " or null" : "");
+}
+
+function limitsOf(s: JsonSchema): string {
+  const parts: string[] = [];
+  for (const o of variants(s).options) {
+    if (o.minLength !== undefined || o.maxLength !== undefined) {
+      if (o.minLength !== undefined && o.maxLength !== undefined)
+        parts.push(`${o.minLength}–${o.maxLength} characters`);
+      else if (o.minLength !== undefined)
+        parts.push(`at least ${o.minLength} character${o.minLength === 1 ? "" : "s"}`);
+      else parts.push(`at most ${o.maxLength} characters`);
+    }
+    if (o.minimum !== undefined) parts.push(`≥ ${o.minimum}`);
+    if (o.exclusiveMinimum !== undefined) parts.push(`> ${o.exclusiveMinimum}`);
+    if (o.maximum !== undefined) parts.push(`≤ ${o.maximum}`);
+    if (o.exclusiveMaximum !== undefined) parts.push(`< ${o.exclusiveMaximum}`);
+    if (o.minItems !== undefined) parts.push(`at least ${o.minItems} item${o.minItems === 1 ? "" : "s"}`);
+    if (o.maxItems !== undefined) parts.push(`at most ${o.maxItems} items`);
+    if (o.pattern !== undefined && o.format !== "uuid") parts.push(code(o.pattern));
+  }
+  return [...new Set(parts)].join(", ");
+}
+
+/** Every field of an object schema, nested objects as dotted paths (a union's fields merged). */
+function rows(s: JsonSchema, prefix = "", optionalParent?: string): Row[] {
+  const out: Row[] = [];
+  const objects = variants(s).options.filter((o) => o.properties);
+  const seen = new Map<string, Row>();
+  for (const o of objects) {
+    for (const [name, field] of Object.entries(o.properties!)) {
+      const fieldPath = prefix + name;
+      const required = (o.required ?? []).includes(name) && field.default === undefined;
+      const nested = variants(field).options.some((v) => v.properties && Object.keys(v.properties).length > 0);
+      const row: Row = {
+        path: fieldPath,
+        type: nested ? `object${variants(field).nullable ? " or null" : ""}` : typeOf(field),
+        required,
+        ...(optionalParent !== undefined && { parent: optionalParent }),
+        limits: nested ? "" : limitsOf(field),
+        default: field.default === undefined ? "" : code(field.default),
+        description: field.description ?? "",
+      };
+      const before = seen.get(fieldPath);
+      if (before) {
+        // A field of several variants: required only where every variant requires it.
+        before.required &&= row.required;
+        if (!before.type.split(" or ").includes(row.type)) before.type = `${before.type} or ${row.type}`;
+        continue;
+      }
+      seen.set(fieldPath, row);
+      out.push(row);
+      if (nested) out.push(...rows(field, `${fieldPath}.`, optionalParent ?? (required ? undefined : fieldPath)));
+    }
+  }
+  // Rows of nested fields met again through another variant are already in `out`.
+  return out.filter((r, i) => out.findIndex((x) => x.path === r.path) === i);
+}
+
+const escape = (s: string) => s.replace(/\|/g, "\\|");
+
+function argsTable(def: Definition, schemas: KindSchemas, args: Record<string, unknown>): string {
+  const replaces = new Set(replaceFields(def, schemas));
+  const secret = def.secretPaths?.of(args as never) ?? [];
+  const lines = [
+    "| Arg | Type | Required | Limits | Default | A change | Secret |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  const kindField = def.kindField;
+  if (kindField && !(kindField in schemas.args.shape))
+    lines.push(`| ${code(kindField)} | ${code(args[kindField])} | yes |  |  | replaces |  |`);
+  for (const r of rows(jsonSchema(schemas.args))) {
+    const top = r.path.split(".")[0]!;
+    const isSecret = secret.some((p) => r.path === p || r.path.startsWith(`${p}.`) || p.startsWith(`${r.path}.`));
+    const cells = [
+      code(r.path),
+      escape(r.type),
+      r.required ? (r.parent ? `with \`${r.parent}\`` : "yes") : "",
+      escape(r.limits),
+      escape(r.default),
+      replaces.has(top) ? "replaces" : "updates in place",
+      isSecret ? "secret" : "",
+    ];
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
+function optionsTable(def: Definition): string {
+  const lines = ["| Option | Type | Default |", "| --- | --- | --- |"];
+  for (const r of rows(jsonSchema(def.options))) lines.push(`| ${code(r.path)} | ${escape(r.type)} | ${r.default} |`);
+  return lines.join("\n");
+}
+
+/** The markdown of one resource's reference. */
+function resourceDoc(r: (typeof resources)[number]): string {
+  const { def } = r;
+  const parts = [
+    `# \`${def.type}\``,
+    "",
+    "<!-- Written by `npm run docs` (scripts/reference-docs.ts) from the schemas; do not edit by hand. -->",
+    "",
+    r.intro,
+    "",
+    "A change to an arg marked _replaces_ deletes the object and creates it again" +
+      (def.deleteBeforeReplace ? " (deleted first: its name or slug must stay unique)" : "") +
+      "; every other change is one PATCH of the changed fields. Secret args are encrypted in state and shown as `[secret]`.",
+    "",
+  ];
+  const kinds = r.kinds.length > 0 ? r.kinds : [undefined];
+  if (r.kinds.length > 0) {
+    parts.push(`Kinds (\`${def.kindField}\`): ${r.kinds.map((k) => `[\`${k}\`](#${k})`).join(", ")}.`, "");
+  }
+  for (const kind of kinds) {
+    const args = kind === undefined ? {} : { [def.kindField!]: kind };
+    const schemas = def.schemas(args as never);
+    if (typeof schemas === "string") throw new Error(`${def.type} ${kind}: ${schemas}`);
+    if (kind !== undefined) parts.push(`## ${kind}`, "");
+    else parts.push("## Args", "");
+    parts.push(argsTable(def, schemas, args), "");
+  }
+  parts.push("## Provider options", "", "Never sent to the service.", "", optionsTable(def), "");
+  parts.push(
+    "## Outputs",
+    "",
+    `Every arg the service returns (secret parts never come back), and: ${Object.keys(def.computed).map(code).join(", ")}.`,
+    "",
+  );
+  return parts.join("\n");
+}
+
+/**
+ * docs/reference/<file> → its content, formatted by the repository's prettier (its command line:
+ * prettier's API loads itself with dynamic imports, which jest's module sandbox refuses).
+ */
+export function referenceDocs(repoRoot: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of resources) {
+    out[r.file] = execFileSync("npx", ["prettier", "--stdin-filepath", path.join("docs", "reference", r.file)], {
+      cwd: repoRoot,
+      input: resourceDoc(r),
+      encoding: "utf8",
+    });
+  }
+  return out;
+}
+
+if (require.main === module) {
+  // Run by `npm run docs` from the package's root.
+  const dir = path.resolve("docs", "reference");
+  const docs = referenceDocs(process.cwd());
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(docs)) fs.writeFileSync(path.join(dir, file), text);
+  process.stderr.write(`[docs] wrote ${Object.keys(docs).length} files to docs/reference/\n`);
+}

@@ -1,0 +1,14 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { referenceDocs } from "../../scripts/reference-docs";
+
+/** docs/reference/ is what `npm run docs` writes from the schemas today. */
+test("docs/reference/ is up to date with the schemas (else run `npm run docs`)", () => {
+  const repoRoot = path.resolve(__dirname, "..", "..");
+  const dir = path.join(repoRoot, "docs", "reference");
+  const expected = referenceDocs(repoRoot);
+  expect(fs.readdirSync(dir).sort()).toEqual(Object.keys(expected).sort());
+  for (const [file, text] of Object.entries(expected)) {
+    expect({ file, text: fs.readFileSync(path.join(dir, file), "utf8") }).toEqual({ file, text });
+  }
+}, 60_000);
