@@ -12,13 +12,10 @@ import {
   perRow,
   uuid,
 } from "../sdk/schemas";
-import type { AppConnectionCredentials, AppConnectionUpdateInput } from "../sdk";
+import type { AppConnectionUpdateInput } from "../sdk";
 import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type DeepInput, resourceClass } from "./program-side";
-
-/** A PATCH field's type for a kind: the SDK derives it from the kind's row of the 4.1 matrix. */
-type Setting<A extends AppConnectionApp, K extends keyof AppConnectionUpdateInput<A>> = AppConnectionUpdateInput<A>[K];
+import { type ArgsOf, resourceClass } from "./program-side";
 
 /** The connection to manage: by id, or by name (in `projectId`'s scope, else the organization's). */
 type ConnectionIdentity =
@@ -33,26 +30,18 @@ type ConnectionIdentity =
       connectionId?: never;
     };
 
-/** The PATCH-able settings of one kind of connection, discriminated by `app` (its real slug). */
+/**
+ * The PATCH-able settings of one kind of connection, discriminated by `app` (its real slug): the
+ * kind's PATCH body from its schema (without `name`), and the connection to manage.
+ */
 export type AppConnectionSettingsArgs = {
-  [A in AppConnectionApp]: ConnectionIdentity & {
-    /** The connection kind. Changing it moves management to another connection. */
-    app: A;
-    /** Scope of a lookup by name; the connection's project. */
-    projectId?: pulumi.Input<string>;
-    /** At most 256 characters. */
-    description?: pulumi.Input<string | null>;
-    /** New credentials, whole, in the shape of the connection's method. Secret parts are secret in state and never returned; drift is seen through the service's `credentialsHash`. */
-    credentials?: DeepInput<AppConnectionCredentials<A>>;
-    /** SQL kinds: hand the credentials to the platform (one-way: cannot be turned off; needs `credentials`). Other kinds: only `false`. */
-    isPlatformManagedCredentials?: pulumi.Input<Setting<A, "isPlatformManagedCredentials">>;
-    /** SQL and directory kinds: a gateway UUID, or null. Not supported by other kinds. */
-    gatewayId?: pulumi.Input<Setting<A, "gatewayId">>;
-    /** Cloud app registration: boolean. Other kinds: only `false`. */
-    isAutoRotationEnabled?: pulumi.Input<Setting<A, "isAutoRotationEnabled">>;
-    /** Cloud app registration only: `rotationInterval` in days, 1 to 365. */
-    rotation?: DeepInput<Setting<A, "rotation">>;
-  };
+  [A in AppConnectionApp]: ConnectionIdentity &
+    ArgsOf<Omit<AppConnectionUpdateInput<A>, "name">> & {
+      /** The connection kind's real slug. Changing it moves management to another connection. */
+      app: A;
+      /** Scope of a lookup by name; the connection's project. */
+      projectId?: pulumi.Input<string>;
+    };
 }[AppConnectionApp];
 
 /** The secret credential fields of a kind's methods, as arg paths (from the kind's row). */

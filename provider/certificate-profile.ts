@@ -1,85 +1,55 @@
-import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type CertificateProfile as RemoteProfile,
-  acmeConfig,
-  apiConfig,
-  certificateDefaults,
+  type CertificateProfileCreate,
+  type EnrollmentType,
   certificateProfileOperations,
   enrollmentTypeNames,
   enrollmentTypeOf,
   enrollmentTypes,
-  estConfig,
-  externalConfigs,
-  scepConfig,
 } from "../sdk/schemas";
 import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type DeepInput, resourceClass } from "./program-side";
+import { type ArgsOf, type Override, resourceClass } from "./program-side";
 
-interface ProfileCommonArgs {
-  /** The project (at least 1 character). Changing it replaces the profile. */
-  projectId: pulumi.Input<string>;
-  /** UUID of the certificate policy. Changing it replaces the profile. */
-  certificatePolicyId: pulumi.Input<string>;
-  /** 1 to 255 characters matching `^[a-z0-9-]+$`; unique in the project. Changing it updates in place. */
-  slug: pulumi.Input<string>;
-  /** At most 1000 characters; leaving it out clears it. */
-  description?: pulumi.Input<string>;
-  /** Only with an external CA; e.g. the ADCS `template`. */
-  externalConfigs?: DeepInput<z.input<typeof externalConfigs>>;
-  /** Defaults of issued certificates: `ttlDays` (positive whole days), subject fields, `keyAlgorithm`, `signatureAlgorithm`, `keyUsages`, `extendedKeyUsages`. */
-  defaults?: DeepInput<z.input<typeof certificateDefaults>> | null;
-
-  // Provider options: never sent to the service.
+/** Provider options: never sent to the service. */
+const options = z.object({
   /** Take over an existing profile with this slug in the project instead of failing. The import path for dynamic resources. Default false. */
-  adoptExisting?: pulumi.Input<boolean>;
-}
+  adoptExisting: z.boolean().default(false),
+});
 
-/** Enrollment by API: `apiConfig` is required (`autoRenew`, `renewBeforeDays` 1 to 30). */
-interface ApiEnrollment {
-  enrollmentType: "api";
-  apiConfig: DeepInput<z.input<typeof apiConfig>>;
-}
-/** EST enrollment: `estConfig` is required; its `passphrase` is secret, hashed in state and never returned. */
-interface EstEnrollment {
-  enrollmentType: "est";
-  estConfig: DeepInput<z.input<typeof estConfig>>;
-}
-/** ACME enrollment: `acmeConfig` is optional; `skipDnsOwnershipVerification` and `skipEabBinding` cannot both be true. */
-interface AcmeEnrollment {
-  enrollmentType: "acme";
-  acmeConfig?: DeepInput<z.input<typeof acmeConfig>>;
-}
-/** SCEP enrollment: `scepConfig` is required; a static `challengePassword` (at least 8 characters) is secret. */
-interface ScepEnrollment {
-  enrollmentType: "scep";
-  scepConfig: DeepInput<z.input<typeof scepConfig>>;
-}
+type Create = CertificateProfileCreate;
+type Rows = typeof enrollmentTypes;
+type ConfigKey = Rows[EnrollmentType]["configKey"];
 
-/** A CA-issued profile: `caId` is required. Changing `caId` or `issuerType` replaces the profile. */
-interface CaIssuer {
-  issuerType?: "ca";
-  /** UUID of a certificate authority of the project. */
-  caId: pulumi.Input<string>;
-}
-/** A self-signed profile: no `caId`, and only API enrollment. */
-interface SelfSignedIssuer {
-  issuerType: "self-signed";
-  caId?: never;
-}
+/** One enrollment type and its config object, required or not as its row says. */
+type Enrollment<T extends EnrollmentType> = T extends EnrollmentType
+  ? Override<Pick<Create, "enrollmentType">, { enrollmentType: T }> &
+      ArgsOf<
+        Rows[T]["configRequired"] extends true
+          ? Required<Pick<Create, Rows[T]["configKey"]>>
+          : Pick<Create, Rows[T]["configKey"]>
+      >
+  : never;
 
-export type CertificateProfileArgs = ProfileCommonArgs &
-  ((CaIssuer & (ApiEnrollment | EstEnrollment | AcmeEnrollment | ScepEnrollment)) | (SelfSignedIssuer & ApiEnrollment));
+/** Issued by a CA of the project (`caId` required), or self-signed (no `caId`, API enrollment only). */
+type Issuer =
+  | (Override<Pick<Create, "issuerType">, { issuerType: "ca" }> &
+      ArgsOf<Required<Pick<Create, "caId">>> &
+      Enrollment<EnrollmentType>)
+  | (Required<Override<Pick<Create, "issuerType">, { issuerType: "self-signed" }>> & {
+      caId?: never;
+    } & Enrollment<"api">);
 
-const options = z.object({ adoptExisting: z.boolean().default(false) });
+/** The profile's args: from the create body's schema, its enrollment rows and the options' schema. */
+export type CertificateProfileArgs = ArgsOf<Omit<Create, "enrollmentType" | "issuerType" | "caId" | ConfigKey>> &
+  ArgsOf<z.input<typeof options>> &
+  Issuer;
 
 /** The secret fields of every enrollment type's config object, as arg paths (from the rows). */
 const secretPaths = enrollmentTypeNames.flatMap((t) =>
   enrollmentTypes[t].secretFields.map((f) => `${enrollmentTypes[t].configKey}.${f}`),
 );
-
-type ConfigKey = (typeof enrollmentTypes)[keyof typeof enrollmentTypes]["configKey"];
 
 /**
  * A config object as an arg: only the config of the profile's current enrollment type is the

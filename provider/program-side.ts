@@ -173,6 +173,15 @@ export function resourceClass<Args extends object, D extends DefinitionShape>(de
   return Resource as unknown as ResourceClass<Args, D>;
 }
 
+/**
+ * A resource's args from a request schema's `z.input`: each field a `pulumi.Input`, deeply. A
+ * homomorphic mapped type, so each field keeps its optionality and the docs written on its schema.
+ */
+export type ArgsOf<T> = { [K in keyof T]: DeepInput<T[K]> };
+
+/** T with the types of R's keys put back, keeping T's optionality and docs (as `ArgsOf`). */
+export type Override<T, R> = { [K in keyof T]: K extends keyof R ? R[K] : T[K] };
+
 /** Deeply `pulumi.Input`-wrapped version of an args shape. */
 export type DeepInput<T> = T extends string | number | boolean | null | undefined
   ? pulumi.Input<T>

@@ -1,67 +1,39 @@
-import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
-  type RotateAtUtc,
   type RotationTypeSlug,
   type SecretRotation as RemoteRotation,
   rotationType,
   rotationTypeSlugs,
   secretRotationOperations,
 } from "../sdk/schemas";
-import type { RotationParametersInput, SecretsMappingInput } from "../sdk";
+import type { SecretRotationCreateInput } from "../sdk";
 import { SecretOpsApiError } from "../sdk/errors";
 import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type DeepInput, resourceClass } from "./program-side";
+import { type ArgsOf, resourceClass } from "./program-side";
 import { type Plain, isPlainObject } from "./values";
 
-/** Fields every secret rotation has, whatever its type (docs/api-spec.md §4.3). */
-export interface SecretRotationCommonArgs {
-  /** Rotation name: 1 to 64 characters, lowercase letters, digits and single hyphens. Unique in its folder; renaming updates in place. */
-  name: pulumi.Input<string>;
-  /** The project (at least 1 character). Changing it replaces the rotation. */
-  projectId: pulumi.Input<string>;
-  /** UUID of an app connection of the type's kind. Changing it replaces the rotation. */
-  connectionId: pulumi.Input<string>;
-  /** Slug of the environment the secrets are written to, 1 to 64 characters. Changing it replaces the rotation. */
-  environment: pulumi.Input<string>;
-  /** Folder the secrets are written to, at least 1 character. Changing it replaces the rotation. */
-  secretPath: pulumi.Input<string>;
-  /** Days between rotations, at least 1. */
-  rotationInterval: pulumi.Input<number>;
-  /** UTC time of day to rotate at: `hours` 0 to 23, `minutes` 0 to 59. Default 00:00. */
-  rotateAtUtc?: DeepInput<RotateAtUtc>;
-  /** At most 256 characters. */
-  description?: pulumi.Input<string | null>;
-  /** Rotate on schedule. Default true. */
-  isAutoRotationEnabled?: pulumi.Input<boolean>;
-
-  // Provider options: never sent to the service.
-  /** Take over an existing rotation with this name in the folder instead of failing. The import path for dynamic resources. Default false. */
-  adoptExisting?: pulumi.Input<boolean>;
-  /** On delete, also delete the secrets the rotation wrote. Default false: they stay. */
-  deleteSecrets?: pulumi.Input<boolean>;
-  /** On delete, revoke the generated credentials at the provider first. Default false: they stay valid. */
-  revokeGeneratedCredentials?: pulumi.Input<boolean>;
-}
-
-/** Args discriminated by `type`, the rotation type's real slug. */
-export type SecretRotationArgs = {
-  [T in RotationTypeSlug]: SecretRotationCommonArgs & {
-    /** The rotation type. Changing it replaces the rotation. */
-    type: T;
-    /** Type-specific parameters. SQL types: `username1`, `username2` (two existing users used alternately), `rotationStatement?` (must use `{{username}}` and `{{password}}`), `passwordRequirements?` (length 1 to 250). */
-    parameters: DeepInput<RotationParametersInput<T>>;
-    /** Names of the secrets the credentials are written to (no `:` or `/`). */
-    secretsMapping: DeepInput<SecretsMappingInput<T>>;
-  };
-}[RotationTypeSlug];
-
+/** Provider options: never sent to the service. */
 const options = z.object({
+  /** Take over an existing rotation with this name in the folder instead of failing. The import path for dynamic resources. Default false. */
   adoptExisting: z.boolean().default(false),
+  /** On delete, also delete the secrets the rotation wrote. Default false: they stay. */
   deleteSecrets: z.boolean().default(false),
+  /** On delete, revoke the generated credentials at the provider first. Default false: they stay valid. */
   revokeGeneratedCredentials: z.boolean().default(false),
 });
+
+/** Args discriminated by `type`, the rotation type's real slug: from the create body's schema and the options'. */
+export type SecretRotationArgs = {
+  [T in RotationTypeSlug]: ArgsOf<SecretRotationCreateInput<T>> &
+    ArgsOf<z.input<typeof options>> & {
+      /** The rotation type's real slug: selects the typed args. Changing it replaces the rotation. */
+      type: T;
+    };
+}[RotationTypeSlug];
+
+/** Fields every secret rotation has, whatever its type, and the provider options. */
+export type SecretRotationCommonArgs = Omit<SecretRotationArgs, "type" | "parameters" | "secretsMapping">;
 
 /**
  * A rotation replacing another writes its secrets where the other left them: the same folder and

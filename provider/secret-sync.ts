@@ -1,9 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import type { DestinationConfigInput, SecretOpsClient, SyncOptionsInput } from "../sdk";
+import type { SecretOpsClient, SecretSyncCreateInput } from "../sdk";
 import {
   type SecretSync as RemoteSync,
+  type SecretSyncCreate,
   type SyncDestinationSlug,
   destinationKey,
   formatIssue,
@@ -13,70 +14,49 @@ import {
 } from "../sdk/schemas";
 import { SettleFailure, defineResource } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
-import { type DeepInput, resourceClass } from "./program-side";
+import { type ArgsOf, resourceClass } from "./program-side";
 import { type Plain, containsUnknown, isPlainObject } from "./values";
 
-/** Fields every secret sync has, whatever its destination (docs/api-spec.md §4.2). */
-export interface SecretSyncCommonArgs {
-  /** Sync name: 1 to 256 characters, lowercase letters, digits and single hyphens. Unique in its project; renaming updates in place. */
-  name: pulumi.Input<string>;
-  /** The project the sync belongs to (at least 1 character). Changing it replaces the sync. */
-  projectId: pulumi.Input<string>;
-  /** UUID of an app connection of the destination's kind. */
-  connectionId: pulumi.Input<string>;
-  /** Slug of the source environment, 1 to 64 characters. */
-  environment: pulumi.Input<string>;
-  /** Source folder path, at least 1 character (a trailing slash is removed). */
-  secretPath: pulumi.Input<string>;
-  /** At most 256 characters. */
-  description?: pulumi.Input<string | null>;
-  /** Sync automatically whenever the source changes. Default true. */
-  isAutoSyncEnabled?: pulumi.Input<boolean>;
-
-  // Provider options: never sent to the service.
+/** Provider options: never sent to the service. */
+const options = z.object({
   /** Take over an existing sync with this name in the project instead of failing. Dynamic resources cannot be imported with `pulumi import`: this is the import path. Default false. */
-  adoptExisting?: pulumi.Input<boolean>;
+  adoptExisting: z.boolean().default(false),
   /** On delete, also remove the synced secrets from the destination (and wait for that job). Default false: they are left in place. */
-  removeSecrets?: pulumi.Input<boolean>;
+  removeSecrets: z.boolean().default(false),
   /** After create and update, wait for the sync job: a failed job fails the step (the sync stays in state). Default true. */
-  waitForSync?: pulumi.Input<boolean>;
+  waitForSync: z.boolean().default(true),
   /** How long to wait for a sync or remove job, in seconds. Default 300. */
-  syncTimeoutSeconds?: pulumi.Input<number>;
+  syncTimeoutSeconds: z.number().positive({ error: "must be a positive number of seconds" }).default(300),
   /**
    * Allow this sync to push to a destination another sync of the organization already pushes to.
    * Default false: a create or a `destinationConfig` change that would do so fails, naming the
    * other sync's project, because two syncs that overwrite one destination undo each other.
    */
-  allowDuplicateDestination?: pulumi.Input<boolean>;
-}
+  allowDuplicateDestination: z.boolean().default(false),
+});
+
+/** Fields every secret sync has, whatever its destination, and the provider options: from their schemas. */
+export type SecretSyncCommonArgs = ArgsOf<Omit<SecretSyncCreate, "syncOptions" | "destinationConfig">> &
+  ArgsOf<z.input<typeof options>>;
 
 /** Args of a sync to one of the known destinations, discriminated by `destination` (its real slug). */
 export type SecretSyncArgs = {
-  [D in SyncDestinationSlug]: SecretSyncCommonArgs & {
-    /** The destination kind. Changing it replaces the sync. */
-    destination: D;
-    /** Where the secrets go, in this destination's terms. */
-    destinationConfig: DeepInput<DestinationConfigInput<D>>;
-    /** `initialSyncBehavior` is required: `overwrite-destination`, `import-prioritize-source` or `import-prioritize-destination`. `keySchema` (max 255) must contain `{{secretKey}}`. */
-    syncOptions: DeepInput<SyncOptionsInput<D>>;
-  };
+  [D in SyncDestinationSlug]: ArgsOf<SecretSyncCreateInput<D>> &
+    ArgsOf<z.input<typeof options>> & {
+      /** The destination's real slug: selects the typed args. Changing it replaces the sync. */
+      destination: D;
+    };
 }[SyncDestinationSlug];
 
 /** Args of a sync to a destination this package has no row for: its slug and config are passed through as given. */
 export interface GenericSecretSyncArgs extends SecretSyncCommonArgs {
   /** The destination's real slug, e.g. `aws-secrets-manager`. */
   destination: pulumi.Input<string>;
+  /** Where the secrets go, in the destination's terms: passed through unchecked. */
   destinationConfig: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
+  /** `initialSyncBehavior` is required; other options are passed through unchecked. */
   syncOptions: pulumi.Input<{ initialSyncBehavior: pulumi.Input<string> } & Record<string, pulumi.Input<unknown>>>;
 }
-
-const options = z.object({
-  adoptExisting: z.boolean().default(false),
-  removeSecrets: z.boolean().default(false),
-  waitForSync: z.boolean().default(true),
-  syncTimeoutSeconds: z.number().positive({ error: "must be a positive number of seconds" }).default(300),
-  allowDuplicateDestination: z.boolean().default(false),
-});
 
 /** The other sync of the organization pushing to this sync's destination, as `check-destination` answers. */
 type Duplicate = { duplicateProjectId?: string | null };

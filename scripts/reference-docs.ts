@@ -7,6 +7,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as ts from "typescript";
 import { z } from "zod";
 import { execFileSync } from "node:child_process";
 import { type KindSchemas, type ResourceDefinition, replaceFields } from "../provider/definition";
@@ -19,11 +20,19 @@ import { appConnectionApps, rotationTypeSlugs, syncDestinationSlugs } from "../s
 type Definition = ResourceDefinition<never>;
 
 /** A resource, the file it is documented in, and its kinds (the kind field's values). */
-const resources: { def: Definition; file: string; kinds: readonly string[]; intro: string }[] = [
+const resources: {
+  def: Definition;
+  file: string;
+  kinds: readonly string[];
+  intro: string;
+  /** The program's args type for a kind, as a type expression over the package's exports. */
+  argsType: (kind: string | undefined) => string;
+}[] = [
   {
     def: secretSyncDefinition as unknown as Definition,
     file: "secret-sync.md",
     kinds: syncDestinationSlugs,
+    argsType: (kind) => `Extract<SecretSyncArgs, { destination: ${JSON.stringify(kind)} }>`,
     intro:
       "Pushes the secrets of one environment folder to a destination through an app connection. `GenericSecretSync` takes any other destination slug and passes its `destinationConfig` and extra `syncOptions` through; the common args below still apply.",
   },
@@ -31,18 +40,21 @@ const resources: { def: Definition; file: string; kinds: readonly string[]; intr
     def: secretRotationDefinition as unknown as Definition,
     file: "secret-rotation.md",
     kinds: rotationTypeSlugs,
+    argsType: (kind) => `Extract<SecretRotationArgs, { type: ${JSON.stringify(kind)} }>`,
     intro: "Replaces a credential on a schedule and writes the new values into secrets.",
   },
   {
     def: certificateProfileDefinition as unknown as Definition,
     file: "certificate-profile.md",
     kinds: [],
+    argsType: () => "CertificateProfileArgs",
     intro: "A named template for issuing certificates: how they are requested (enrollment) and who signs them.",
   },
   {
     def: appConnectionSettingsDefinition as unknown as Definition,
     file: "app-connection-settings.md",
     kinds: appConnectionApps,
+    argsType: (kind) => `Extract<AppConnectionSettingsArgs, { app: ${JSON.stringify(kind)} }>`,
     intro:
       "Manages the settings of an existing app connection, found by `app` and `connectionId` or `connectionName`. Deleting it releases management and leaves the connection in place.",
   },
@@ -166,18 +178,86 @@ function rows(s: JsonSchema, prefix = "", optionalParent?: string): Row[] {
   return out.filter((r, i) => out.findIndex((x) => x.path === r.path) === i);
 }
 
-const escape = (s: string) => s.replace(/\|/g, "\\|");
+const escape = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
-function argsTable(def: Definition, schemas: KindSchemas, args: Record<string, unknown>): string {
+/**
+ * The docs of the program's args, as the user's editor shows them: the JSDoc written on the
+ * schemas' fields (and on the options'), read through the derived args types with the TypeScript
+ * checker, so they are written once.
+ */
+class ArgDocs {
+  private readonly checker: ts.TypeChecker;
+  private readonly types = new Map<string, ts.Type>();
+
+  constructor(repoRoot: string, typeExprs: string[]) {
+    const file = path.join(repoRoot, "__reference_docs__.ts");
+    const aliases = typeExprs.map((t, i) => `export type T${i} = ${t};`);
+    const text = [
+      `import type { SecretSyncArgs, SecretRotationArgs, CertificateProfileArgs, AppConnectionSettingsArgs } from "./provider";`,
+      ...aliases,
+    ].join("\n");
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+      target: ts.ScriptTarget.ES2022,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+    };
+    const host = ts.createCompilerHost(options);
+    const { getSourceFile, fileExists, readFile } = host;
+    host.getSourceFile = (f, v, ...rest) =>
+      f === file ? ts.createSourceFile(f, text, v) : getSourceFile.call(host, f, v, ...rest);
+    host.fileExists = (f) => f === file || fileExists.call(host, f);
+    host.readFile = (f) => (f === file ? text : readFile.call(host, f));
+    const program = ts.createProgram([file], options, host);
+    this.checker = program.getTypeChecker();
+    const source = program.getSourceFile(file)!;
+    source.statements.filter(ts.isTypeAliasDeclaration).forEach((a, i) => {
+      this.types.set(typeExprs[i]!, this.checker.getTypeAtLocation(a.name));
+    });
+  }
+
+  /** The JSDoc of the arg at a dotted path of the args type `typeExpr`; "" when it has none. */
+  of(typeExpr: string, dotted: string): string {
+    // A union's members may each declare the field (one of them with `?: never`): follow them all.
+    let types = [this.types.get(typeExpr)!];
+    let symbols: ts.Symbol[] = [];
+    for (const segment of dotted.split(".")) {
+      symbols = types
+        .flatMap((x) => this.constituents(x))
+        .map((t) => this.checker.getPropertyOfType(t, segment))
+        .filter((s): s is ts.Symbol => s !== undefined);
+      types = symbols.map((s) => this.checker.getTypeOfSymbol(s));
+    }
+    const docs = symbols.map((s) => ts.displayPartsToString(s.getDocumentationComment(this.checker)).trim());
+    return docs.find((d) => d !== "") ?? "";
+  }
+
+  /** The object types a (possibly `pulumi.Input`-wrapped, optional) type may be. */
+  private constituents(t: ts.Type): ts.Type[] {
+    const nonNull = this.checker.getNonNullableType(t);
+    return nonNull.isUnion() ? nonNull.types : [nonNull];
+  }
+}
+
+function argsTable(
+  def: Definition,
+  schemas: KindSchemas,
+  args: Record<string, unknown>,
+  doc: (dotted: string) => string,
+): string {
   const replaces = new Set(replaceFields(def, schemas));
   const secret = def.secretPaths?.of(args as never) ?? [];
   const lines = [
-    "| Arg | Type | Required | Limits | Default | A change | Secret |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
+    "| Arg | Type | Required | Limits | Default | A change | Secret | Description |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   const kindField = def.kindField;
   if (kindField && !(kindField in schemas.args.shape))
-    lines.push(`| ${code(kindField)} | ${code(args[kindField])} | yes |  |  | replaces |  |`);
+    lines.push(
+      `| ${code(kindField)} | ${code(args[kindField])} | yes |  |  | replaces |  | ${escape(doc(kindField))} |`,
+    );
   for (const r of rows(jsonSchema(schemas.args))) {
     const top = r.path.split(".")[0]!;
     const isSecret = secret.some((p) => r.path === p || r.path.startsWith(`${p}.`) || p.startsWith(`${r.path}.`));
@@ -189,20 +269,22 @@ function argsTable(def: Definition, schemas: KindSchemas, args: Record<string, u
       escape(r.default),
       replaces.has(top) ? "replaces" : "updates in place",
       isSecret ? "secret" : "",
+      escape(doc(r.path)),
     ];
     lines.push(`| ${cells.join(" | ")} |`);
   }
   return lines.join("\n");
 }
 
-function optionsTable(def: Definition): string {
-  const lines = ["| Option | Type | Default |", "| --- | --- | --- |"];
-  for (const r of rows(jsonSchema(def.options))) lines.push(`| ${code(r.path)} | ${escape(r.type)} | ${r.default} |`);
+function optionsTable(def: Definition, doc: (dotted: string) => string): string {
+  const lines = ["| Option | Type | Default | Description |", "| --- | --- | --- | --- |"];
+  for (const r of rows(jsonSchema(def.options)))
+    lines.push(`| ${code(r.path)} | ${escape(r.type)} | ${r.default} | ${escape(doc(r.path))} |`);
   return lines.join("\n");
 }
 
 /** The markdown of one resource's reference. */
-function resourceDoc(r: (typeof resources)[number]): string {
+function resourceDoc(r: (typeof resources)[number], docs: ArgDocs): string {
   const { def } = r;
   const parts = [
     `# \`${def.type}\``,
@@ -226,9 +308,20 @@ function resourceDoc(r: (typeof resources)[number]): string {
     if (typeof schemas === "string") throw new Error(`${def.type} ${kind}: ${schemas}`);
     if (kind !== undefined) parts.push(`## ${kind}`, "");
     else parts.push("## Args", "");
-    parts.push(argsTable(def, schemas, args), "");
+    parts.push(
+      argsTable(def, schemas, args, (p) => docs.of(r.argsType(kind), p)),
+      "",
+    );
   }
-  parts.push("## Provider options", "", "Never sent to the service.", "", optionsTable(def), "");
+  const anyKind = r.argsType(r.kinds[0]);
+  parts.push(
+    "## Provider options",
+    "",
+    "Never sent to the service.",
+    "",
+    optionsTable(def, (p) => docs.of(anyKind, p)),
+    "",
+  );
   parts.push(
     "## Outputs",
     "",
@@ -243,11 +336,15 @@ function resourceDoc(r: (typeof resources)[number]): string {
  * prettier's API loads itself with dynamic imports, which jest's module sandbox refuses).
  */
 export function referenceDocs(repoRoot: string): Record<string, string> {
+  const docs = new ArgDocs(
+    repoRoot,
+    resources.flatMap((r) => (r.kinds.length > 0 ? r.kinds : [undefined]).map((k) => r.argsType(k))),
+  );
   const out: Record<string, string> = {};
   for (const r of resources) {
     out[r.file] = execFileSync("npx", ["prettier", "--stdin-filepath", path.join("docs", "reference", r.file)], {
       cwd: repoRoot,
-      input: resourceDoc(r),
+      input: resourceDoc(r, docs),
       encoding: "utf8",
     });
   }

@@ -23,6 +23,13 @@ import type {
  * generic provider code) is the union of the per-kind types rather than `never`.
  */
 
+/**
+ * T with the types of R's keys put back, keeping T's keys, their optionality and their docs (the
+ * JSDoc on the schema's fields): a homomorphic mapped type, where `Omit<T, K> & R` would drop the
+ * docs of the keys it replaces.
+ */
+type Override<T, R> = { [K in keyof T]: K extends keyof R ? R[K] : T[K] };
+
 type Kinds = typeof appConnectionKinds;
 type Methods<A extends AppConnectionApp> = Kinds[A]["methods"];
 type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
@@ -58,13 +65,18 @@ type PatchFlag<S> = S extends "unsupported" ? never : S extends "only-false" ? f
  * factory could be made generic to make this unnecessary.)
  */
 export type AppConnectionUpdateInput<A extends AppConnectionApp> = A extends AppConnectionApp
-  ? Pick<UpdateBase, "name" | "description"> & {
-      credentials?: AppConnectionCredentials<A>;
-      isPlatformManagedCredentials?: PatchFlag<PatchSupport<A>["isPlatformManagedCredentials"]>;
-      isAutoRotationEnabled?: PatchFlag<PatchSupport<A>["isAutoRotationEnabled"]>;
-      gatewayId?: PatchSupport<A>["gatewayId"] extends "uuid-or-null" ? string | null : null;
-      rotation?: PatchSupport<A>["rotation"] extends "object" ? NonNullable<UpdateBase["rotation"]> : never;
-    }
+  ? Partial<
+      Override<
+        UpdateBase,
+        {
+          credentials: AppConnectionCredentials<A>;
+          isPlatformManagedCredentials: PatchFlag<PatchSupport<A>["isPlatformManagedCredentials"]>;
+          isAutoRotationEnabled: PatchFlag<PatchSupport<A>["isAutoRotationEnabled"]>;
+          gatewayId: PatchSupport<A>["gatewayId"] extends "uuid-or-null" ? string | null : null;
+          rotation: PatchSupport<A>["rotation"] extends "object" ? NonNullable<UpdateBase["rotation"]> : never;
+        }
+      >
+    >
   : never;
 
 type Dest<D extends SyncDestinationSlug> = (typeof syncDestinations)[D];
@@ -77,18 +89,12 @@ export type DestinationConfigInput<D extends SyncDestinationSlug> = z.input<Dest
 
 /** POST /api/v1/secret-syncs/{destination} body. */
 export type SecretSyncCreateInput<D extends SyncDestinationSlug> = D extends SyncDestinationSlug
-  ? Omit<SecretSyncCreate, "syncOptions" | "destinationConfig"> & {
-      syncOptions: SyncOptionsInput<D>;
-      destinationConfig: DestinationConfigInput<D>;
-    }
+  ? Override<SecretSyncCreate, { syncOptions: SyncOptionsInput<D>; destinationConfig: DestinationConfigInput<D> }>
   : never;
 
 /** PATCH /api/v1/secret-syncs/{destination}/{id} body. */
 export type SecretSyncUpdateInput<D extends SyncDestinationSlug> = D extends SyncDestinationSlug
-  ? Omit<SecretSyncUpdate, "syncOptions" | "destinationConfig"> & {
-      syncOptions?: SyncOptionsInput<D>;
-      destinationConfig?: DestinationConfigInput<D>;
-    }
+  ? Override<SecretSyncUpdate, { syncOptions: SyncOptionsInput<D>; destinationConfig: DestinationConfigInput<D> }>
   : never;
 
 type RType<T extends RotationTypeSlug> = (typeof rotationTypes)[T];
@@ -102,18 +108,24 @@ type RotationInterval = number;
 
 /** POST /api/v2/secret-rotations/{type} body. */
 export type SecretRotationCreateInput<T extends RotationTypeSlug> = T extends RotationTypeSlug
-  ? Omit<SecretRotationCreate, "parameters" | "secretsMapping" | "rotationInterval"> & {
-      rotationInterval: RotationInterval;
-      parameters: RotationParametersInput<T>;
-      secretsMapping: SecretsMappingInput<T>;
-    }
+  ? Override<
+      SecretRotationCreate,
+      {
+        rotationInterval: RotationInterval;
+        parameters: RotationParametersInput<T>;
+        secretsMapping: SecretsMappingInput<T>;
+      }
+    >
   : never;
 
 /** PATCH /api/v2/secret-rotations/{type}/{id} body. */
 export type SecretRotationUpdateInput<T extends RotationTypeSlug> = T extends RotationTypeSlug
-  ? Omit<SecretRotationUpdate, "parameters" | "secretsMapping" | "rotationInterval"> & {
-      rotationInterval?: RotationInterval;
-      parameters?: RotationParametersInput<T>;
-      secretsMapping?: SecretsMappingInput<T>;
-    }
+  ? Override<
+      SecretRotationUpdate,
+      {
+        rotationInterval: RotationInterval;
+        parameters: RotationParametersInput<T>;
+        secretsMapping: SecretsMappingInput<T>;
+      }
+    >
   : never;

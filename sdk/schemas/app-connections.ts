@@ -21,13 +21,21 @@ const optionalCertificate = z
   .transform((v) => (v === "" ? undefined : v));
 
 const sqlCredentials = z.object({
+  /** The database server's host name or address. */
   host: str,
+  /** The database server's port. */
   port,
+  /** The database to connect to. */
   database: str,
+  /** The user the service connects as. */
   username: str,
+  /** That user's password: secret, never returned by the service. */
   password: str,
+  /** Connect over TLS. */
   sslEnabled: z.boolean(),
+  /** Refuse a server certificate that does not verify. */
   sslRejectUnauthorized: z.boolean(),
+  /** PEM certificate of the server's CA, for TLS; `""` for none. */
   sslCertificate: optionalCertificate,
 });
 
@@ -298,19 +306,27 @@ function credentialsUnion(kind: AppConnectionKind) {
 /** PATCH /api/v1/app-connections/{app}/{connectionId} body for one kind. */
 export function appConnectionUpdateSchema(kind: AppConnectionKind) {
   return z.object({
+    /** The connection's name, 1 to 64 characters. */
     name: connectionName.optional(),
+    /** At most 256 characters. */
     description: description(256).optional(),
+    /** New credentials, whole, in the shape of the connection's method. Secret parts are secret in state and never returned; drift is seen through the service's `credentialsHash`. */
     credentials: credentialsUnion(kind).optional(),
+    /** SQL kinds: hand the credentials to the platform (one-way: cannot be turned off; needs `credentials`). Other kinds: only `false`. */
     isPlatformManagedCredentials: patchField(kind, kind.patchSupport.isPlatformManagedCredentials, z.boolean()),
+    /** SQL and directory kinds: a gateway UUID, or null. Not supported by other kinds. */
     gatewayId:
       kind.patchSupport.gatewayId === "uuid-or-null"
         ? uuid.nullable().optional()
         : z.null({ error: `Not supported for ${kind.label} Connections` }).optional(),
+    /** Cloud app registration: rotate the connection's client secret automatically. Other kinds: only `false`. */
     isAutoRotationEnabled: patchField(kind, kind.patchSupport.isAutoRotationEnabled, z.boolean()),
+    /** Cloud app registration only: `rotationInterval` in days, 1 to 365. */
     rotation:
       kind.patchSupport.rotation === "object"
         ? z
             .object({
+              /** Days between rotations of the connection's client secret, 1 to 365. */
               rotationInterval: z
                 .number()
                 .int()

@@ -38,12 +38,17 @@ export const extendedKeyUsages = [
 ] as const;
 
 export const estConfig = z.object({
+  /** Skip validating the client's bootstrap certificate against `caChain`. Default false. */
   disableBootstrapCaValidation: z.boolean().default(false),
+  /** The passphrase EST clients authenticate with: secret, never returned by the service. */
   passphrase: z.string().min(1, { error: "must not be empty" }),
+  /** PEM chain that bootstrap certificates are validated against. */
   caChain: z.string().optional(),
 });
 export const apiConfig = z.object({
+  /** Renew issued certificates automatically. Default false. */
   autoRenew: z.boolean().default(false),
+  /** Renew this many days before expiry, 1 to 30. */
   renewBeforeDays: z
     .number()
     .int()
@@ -52,14 +57,23 @@ export const apiConfig = z.object({
     .optional(),
 });
 export const acmeConfig = z
-  .object({ skipDnsOwnershipVerification: z.boolean().optional(), skipEabBinding: z.boolean().optional() })
+  .object({
+    /** Issue without verifying ownership of the DNS names (not with `skipEabBinding`). */
+    skipDnsOwnershipVerification: z.boolean().optional(),
+    /** Let ACME clients register without external account binding (not with `skipDnsOwnershipVerification`). */
+    skipEabBinding: z.boolean().optional(),
+  })
   .refine((c) => !(c.skipDnsOwnershipVerification && c.skipEabBinding), {
     error: "skipDnsOwnershipVerification and skipEabBinding cannot both be true",
   });
 const scepFields = {
+  /** How SCEP clients prove themselves: `static`, a shared challenge password. */
   challengeType: z.enum(["static"]).default("static"),
+  /** The static challenge password, at least 8 characters: secret, never returned by the service. */
   challengePassword: z.string().optional(),
+  /** Include the CA's certificate in SCEP responses. */
   includeCaCertInResponse: z.boolean().optional(),
+  /** Let a client renew with its current certificate instead of the challenge. */
   allowCertBasedRenewal: z.boolean().optional(),
 };
 const SCEP_PASSWORD_RULE = "a static challenge needs a challengePassword of at least 8 characters";
@@ -82,25 +96,48 @@ export const scepConfigUpdate = z
   });
 /** On PATCH an EST config without `passphrase` keeps the stored one. */
 export const estConfigUpdate = estConfig.extend({ passphrase: estConfig.shape.passphrase.optional() });
-export const externalConfigs = z.object({ template: z.string().optional() });
+export const externalConfigs = z.object({
+  /** The external CA's certificate template, e.g. an AD CS template name. */
+  template: z.string().optional(),
+});
 
 export const certificateDefaults = z.object({
+  /** Validity of issued certificates, in whole days. */
   ttlDays: z
     .number()
     .int({ error: "must be a positive whole number of days" })
     .positive({ error: "must be a positive whole number of days" })
     .optional(),
+  /** Subject common name (CN). */
   commonName: z.string().optional(),
+  /** Subject organization (O). */
   organization: z.string().optional(),
+  /** Subject organizational unit (OU). */
   organizationalUnit: z.string().optional(),
+  /** Subject country (C). */
   country: z.string().optional(),
+  /** Subject state or province (ST). */
   state: z.string().optional(),
+  /** Subject locality (L). */
   locality: z.string().optional(),
+  /** Subject domain components (DC). */
   domainComponents: z.array(z.string()).optional(),
-  basicConstraints: z.object({ isCA: z.boolean(), pathLength: z.number().int().min(0).optional() }).optional(),
+  /** The basic-constraints extension: whether a certificate may sign others (`isCA`) and how deep (`pathLength`). */
+  basicConstraints: z
+    .object({
+      /** Issued certificates are CA certificates. */
+      isCA: z.boolean(),
+      /** How many CA certificates may follow below an issued one. */
+      pathLength: z.number().int().min(0).optional(),
+    })
+    .optional(),
+  /** The key algorithm of issued certificates. */
   keyAlgorithm: z.enum(keyAlgorithms).optional(),
+  /** The signature algorithm of issued certificates. */
   signatureAlgorithm: z.enum(signatureAlgorithms).optional(),
+  /** Key usages of issued certificates. */
   keyUsages: z.array(z.enum(keyUsages)).optional(),
+  /** Extended key usages of issued certificates. */
   extendedKeyUsages: z.array(z.enum(extendedKeyUsages)).optional(),
 });
 
@@ -123,15 +160,24 @@ export const profileSlug = z
 const profileDescription = z.string().max(1000, { error: "must be at most 1000 characters" });
 
 const profileFields = {
+  /** 1 to 255 characters matching `^[a-z0-9-]+$`, unique in the project. Changing it updates in place. */
   slug: profileSlug,
+  /** At most 1000 characters; leaving it out clears it. */
   description: profileDescription.optional(),
+  /** How certificates are requested: `api`, `est`, `acme` or `scep`, each with its config object. Changing it replaces the profile. */
   enrollmentType: z.enum(enrollmentTypeNames as [EnrollmentType, ...EnrollmentType[]]),
   issuerType: z.enum(issuerTypes),
+  /** EST enrollment's config: required with `enrollmentType: "est"`. */
   estConfig: estConfig.optional(),
+  /** API enrollment's config: required with `enrollmentType: "api"`. */
   apiConfig: apiConfig.optional(),
+  /** ACME enrollment's config, optional with `enrollmentType: "acme"`. */
   acmeConfig: acmeConfig.optional(),
+  /** SCEP enrollment's config: required with `enrollmentType: "scep"`. */
   scepConfig: scepConfig.optional(),
+  /** Only with an external CA, e.g. its `template`. */
   externalConfigs: externalConfigs.optional(),
+  /** Defaults of issued certificates: lifetime, subject fields, algorithms and key usages. */
   defaults: certificateDefaults.nullish(),
 };
 
@@ -168,10 +214,14 @@ function profileRules(p: ProfileShape, ctx: z.core.$RefinementCtx) {
 /** POST /api/v1/cert-manager/certificate-profiles body. */
 export const CertificateProfileCreateSchema = z
   .object({
+    /** The project. Changing it replaces the profile. */
     projectId: nonEmpty,
+    /** The certificate policy (UUID) issued certificates follow. Changing it replaces the profile. */
     certificatePolicyId: uuid,
+    /** The certificate authority (UUID) of the project that signs, with `issuerType: "ca"`. Changing it replaces the profile. */
     caId: uuid.optional(),
     ...profileFields,
+    /** `ca` (default; needs `caId`) or `self-signed` (no `caId`, `api` enrollment only). Changing it replaces the profile. */
     issuerType: profileFields.issuerType.default("ca"),
   })
   .superRefine((p, ctx) => {

@@ -109,7 +109,9 @@ export const folderJoins = {
  * (docs/service-api.md §9).
  */
 export const rotateAtUtc = z.object({
+  /** The hour, 0 to 23 (UTC). */
   hours: z.number().min(0, { error: "must be 0 to 23" }).max(23, { error: "must be 0 to 23" }),
+  /** The minute, 0 to 59. */
   minutes: z.number().min(0, { error: "must be 0 to 59" }).max(59, { error: "must be 0 to 59" }),
 });
 export type RotateAtUtc = z.infer<typeof rotateAtUtc>;

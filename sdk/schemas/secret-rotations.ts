@@ -27,13 +27,20 @@ import {
  */
 export const passwordRequirements = z
   .object({
+    /** Length of a generated password, 1 to 250. */
     length: z.number().min(1, { error: "must be 1 to 250" }).max(250, { error: "must be 1 to 250" }),
+    /** How many characters of each class a password must have, at least one of them above 0. */
     required: z.object({
+      /** At least this many digits. */
       digits: z.number().min(0, { error: "must be at least 0" }),
+      /** At least this many lowercase letters. */
       lowercase: z.number().min(0, { error: "must be at least 0" }),
+      /** At least this many uppercase letters. */
       uppercase: z.number().min(0, { error: "must be at least 0" }),
+      /** At least this many symbols. */
       symbols: z.number().min(0, { error: "must be at least 0" }),
     }),
+    /** The symbols a password may contain. */
     allowedSymbols: z.string().optional(),
   })
   .refine((p) => Object.values(p.required).some((n) => n > 0), {
@@ -70,12 +77,21 @@ const rotationStatement = z
 const str = z.string().trim().min(1, { error: "must not be empty" });
 
 const sqlParameters = z.object({
+  /** The first of two existing database users the rotation uses alternately. */
   username1: str,
+  /** The second user: while apps use one, the other's password is rotated. */
   username2: str,
+  /** The statement that sets a password, using `{{username}}` and `{{password}}` (and optionally `{{database}}`). */
   rotationStatement: rotationStatement.optional(),
+  /** How passwords are generated. Unset: the service's default (48 characters, at least one lowercase, uppercase and digit). */
   passwordRequirements: passwordRequirements.optional(),
 });
-const usernamePasswordMapping = z.object({ username: secretName, password: secretName });
+const usernamePasswordMapping = z.object({
+  /** The secret the active username is written to. */
+  username: secretName,
+  /** The secret the active password is written to. */
+  password: secretName,
+});
 const usernamePassword = z.object({ username: z.string(), password: z.string() });
 
 export interface RotationType {
@@ -115,7 +131,9 @@ export const rotationTypes = {
     family: "Key-value store credentials",
     connectionApp: "redis",
     parameters: z.object({
+      /** The ACL rules of the rotated user, e.g. `~cache:* +get +set`. */
       permissionScope: str,
+      /** How passwords are generated. Unset: the service's default (48 characters, at least one lowercase, uppercase and digit). */
       passwordRequirements: passwordRequirements.optional(),
     }),
     secretsMapping: usernamePasswordMapping,
@@ -127,8 +145,20 @@ export const rotationTypes = {
     label: "Azure Client Secret",
     family: "Cloud app registration client secret",
     connectionApp: "azure-client-secrets",
-    parameters: z.object({ objectId: str, clientId: str, appName: z.string().optional() }),
-    secretsMapping: z.object({ clientId: secretName, clientSecret: secretName }),
+    parameters: z.object({
+      /** The app registration's object id. */
+      objectId: str,
+      /** The app registration's application (client) id. */
+      clientId: str,
+      /** The app registration's name, for display. */
+      appName: z.string().optional(),
+    }),
+    secretsMapping: z.object({
+      /** The secret the client id is written to. */
+      clientId: secretName,
+      /** The secret the client secret is written to. */
+      clientSecret: secretName,
+    }),
     generatedCredentials: z.object({ clientId: z.string(), clientSecret: z.string(), keyId: z.string() }),
     secretFields: ["clientSecret"],
   },
@@ -147,16 +177,27 @@ const rotationInterval = z.coerce.number().min(1, { error: "must be at least 1 (
 /** POST /api/v2/secret-rotations/{type} body. */
 export function secretRotationCreateSchema(type: RotationType) {
   return z.object({
+    /** The rotation's name: 1 to 64 characters, lowercase letters, digits and single hyphens. Unique in its folder; renaming updates in place. */
     name: rotationName,
+    /** The project. Changing it replaces the rotation. */
     projectId: nonEmpty,
+    /** The app connection (UUID) of the type's kind the credentials are rotated through. Changing it replaces the rotation. */
     connectionId: uuid,
+    /** Slug of the environment the secrets are written to, 1 to 64 characters. Changing it replaces the rotation. */
     environment: environmentSlug,
+    /** The folder the secrets are written to. Changing it replaces the rotation. */
     secretPath,
+    /** Days between rotations, at least 1. */
     rotationInterval,
+    /** The type's parameters: which credential is rotated, and how. */
     parameters: type.parameters,
+    /** The names of the secrets the credentials are written to (no `:` or `/`). */
     secretsMapping: type.secretsMapping,
+    /** At most 256 characters. */
     description: description(256).optional(),
+    /** Rotate on schedule. Default true. */
     isAutoRotationEnabled: z.boolean().default(true),
+    /** The UTC time of day to rotate at: `hours` 0 to 23, `minutes` 0 to 59. Default 00:00. */
     rotateAtUtc: rotateAtUtc.default({ hours: 0, minutes: 0 }),
   });
 }

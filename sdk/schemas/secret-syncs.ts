@@ -69,11 +69,17 @@ export const syncDestinations = {
     // `env` is one of the three standard environments or any custom-environment id, so any
     // string (docs/service-api.md §9).
     destinationConfig: z.object({
+      /** The Vercel scope the sync writes in (the service's own value is `project`). */
       scope: z.string().optional(),
+      /** The Vercel project's id. */
       app: nonEmpty,
+      /** The Vercel project's name: a label, not part of where the secrets land. */
       appName: nonEmpty,
+      /** `development`, `preview`, `production`, or a custom environment's id. */
       env: z.string(),
+      /** The Vercel team's id. */
       teamId: z.string(),
+      /** The git branch, used only with `env: "preview"`. */
       branch: z.string().optional(),
     }),
     extraSyncOptions: {},
@@ -86,7 +92,12 @@ export const syncDestinations = {
     family: "Configuration store",
     connectionApp: "azure-app-configuration",
     // azure-app-configuration-sync-schemas.ts: `configurationUrl` is only required, not a checked URL.
-    destinationConfig: z.object({ configurationUrl: nonEmpty, label: z.string().optional() }),
+    destinationConfig: z.object({
+      /** The App Configuration store's endpoint, e.g. `https://<store>.azconfig.io`. */
+      configurationUrl: nonEmpty,
+      /** The label the keys get: a label, not part of where the secrets land. */
+      label: z.string().optional(),
+    }),
     extraSyncOptions: {},
     canImport: true,
     duplicateCheckIgnores: ["label"],
@@ -96,8 +107,14 @@ export const syncDestinations = {
     label: "Azure Key Vault",
     family: "Cloud key vault",
     connectionApp: "azure-key-vault",
-    destinationConfig: z.object({ vaultBaseUrl: z.url({ error: "must be a URL" }) }),
-    extraSyncOptions: { disableCertificateImport: z.boolean().optional() },
+    destinationConfig: z.object({
+      /** The vault's URL, e.g. `https://<vault>.vault.azure.net`. */
+      vaultBaseUrl: z.url({ error: "must be a URL" }),
+    }),
+    extraSyncOptions: {
+      /** Do not import the vault's certificates when importing from the destination. */
+      disableCertificateImport: z.boolean().optional(),
+    },
     canImport: true,
     duplicateCheckIgnores: [],
   },
@@ -146,8 +163,15 @@ export function syncDestinationRow(slugValue: string): SyncDestination | undefin
 
 /** The `syncOptions` every destination has. */
 export const commonSyncOptions = {
+  /**
+   * What the first sync does with what the destination already holds: `overwrite-destination`,
+   * `import-prioritize-source` or `import-prioritize-destination` (import, and on a conflict keep
+   * the source's or the destination's value).
+   */
   initialSyncBehavior: z.enum(initialSyncBehaviors),
+  /** A template for the destination's key names, at most 255 characters, containing `{{secretKey}}` (and optionally `{{environment}}`); `""` for none. */
   keySchema: keySchema.optional(),
+  /** Never delete secrets from the destination, even when they are deleted at the source. */
   disableSecretDeletion: z.boolean().optional(),
   /** Also sync the subfolders of `secretPath` (newest servers; older ones ignore it). */
   recursive: z.boolean().optional(),
@@ -175,14 +199,23 @@ export const syncName = slug("name", 256);
 /** POST /api/v1/secret-syncs/{destination} body. */
 export function secretSyncCreateSchema(dest: SyncDestination) {
   return z.object({
+    /** The sync's name: 1 to 256 characters, lowercase letters, digits and single hyphens. Unique in its project; renaming updates in place. */
     name: syncName,
+    /** The project the sync belongs to. Changing it replaces the sync. */
     projectId: nonEmpty,
+    /** The app connection (UUID) the sync writes through; it must be of the destination's kind. */
     connectionId: uuid,
+    /** Slug of the source environment, 1 to 64 characters. */
     environment: environmentSlug,
+    /** The source folder's path (a trailing slash is removed). */
     secretPath,
+    /** How the sync behaves: `initialSyncBehavior` is required. */
     syncOptions: syncOptionsSchema(dest),
+    /** Where the secrets go, in the destination's terms. */
     destinationConfig: dest.destinationConfig,
+    /** At most 256 characters. */
     description: description(256).optional(),
+    /** Sync whenever the source changes. Default true. */
     isAutoSyncEnabled: z.boolean().default(true),
   });
 }
