@@ -1,12 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  destinationKey,
-  secretSyncOperations,
-  syncDestinations,
-  type EventType,
-  type SyncDestination,
-} from "../../sdk/schemas";
+import { destinationKey, knownSyncDestinations, secretSyncOperations, type EventType } from "../../sdk/schemas";
 import {
   actorOf,
   connectionForUse,
@@ -40,7 +34,7 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
   const meta = (s: StoredSync) => rowMeta(store, s, { destination: s.destination, syncId: s.id });
   const view = (s: StoredSync) => syncView(store, s);
 
-  for (const dest of Object.values(syncDestinations) as SyncDestination[]) {
+  for (const dest of knownSyncDestinations) {
     const ops = secretSyncOperations(dest);
     const wrongDestination = (id: string) =>
       badRequest(`Secret sync with ID "${id}" is not configured for ${dest.label}`);

@@ -13,6 +13,7 @@ import {
   slug,
   uuid,
 } from "./common";
+import type { AppConnectionApp } from "./app-connections";
 
 /**
  * Secret rotations v2 (docs/api-spec.md §2.3, 4.3; docs/service-api.md §3). Every rotation type is one row of
@@ -100,17 +101,43 @@ export interface RotationType {
   readonly label: string;
   /** The spec's generic name for the type. */
   readonly family: string;
-  /** The app-connection kind (slug) a rotation of this type needs. */
-  readonly connectionApp: string;
+  /** The app-connection kind a rotation of this type needs. */
+  readonly connectionApp: AppConnectionApp;
   readonly parameters: z.ZodType<Record<string, unknown>>;
   readonly secretsMapping: z.ZodObject;
   /** Shape of one generated credential set; `secretFields` are secret. */
   readonly generatedCredentials: z.ZodObject;
   readonly secretFields: readonly string[];
+  /** Valid `parameters`: the emulator's tests and the SDK's per-kind tests are built from it. */
+  readonly example: { readonly parameters: Record<string, unknown> };
 }
 
-const sqlType = (type: string, label: string, connectionApp: string) =>
-  ({
+/**
+ * Declares a rotation type's row. Typed so that the connection kind is one of
+ * `appConnectionKinds` and the example a valid input of the row's own `parameters` schema.
+ */
+function rotationRow<
+  const P extends z.ZodType<Record<string, unknown>>,
+  const M extends z.ZodObject,
+  const G extends z.ZodObject,
+>(
+  row: Omit<RotationType, "parameters" | "secretsMapping" | "generatedCredentials" | "example"> & {
+    parameters: P;
+    secretsMapping: M;
+    generatedCredentials: G;
+    example: { parameters: z.input<P> };
+  },
+) {
+  return row;
+}
+
+const sqlType = (
+  type: string,
+  label: string,
+  connectionApp: AppConnectionApp,
+  example: z.input<typeof sqlParameters>,
+) =>
+  rotationRow({
     type,
     label,
     family: "SQL database credentials",
@@ -119,13 +146,25 @@ const sqlType = (type: string, label: string, connectionApp: string) =>
     secretsMapping: usernamePasswordMapping,
     generatedCredentials: usernamePassword,
     secretFields: ["password"],
-  }) as const;
+    example: { parameters: example },
+  });
 
 export const rotationTypes = {
-  "postgres-credentials": sqlType("postgres-credentials", "PostgreSQL Credentials", "postgres"),
-  "mssql-credentials": sqlType("mssql-credentials", "Microsoft SQL Server Credentials", "mssql"),
-  "mysql-credentials": sqlType("mysql-credentials", "MySQL Credentials", "mysql"),
-  "redis-credentials": {
+  "postgres-credentials": sqlType("postgres-credentials", "PostgreSQL Credentials", "postgres", {
+    username1: "app_user_a",
+    username2: "app_user_b",
+  }),
+  "mssql-credentials": sqlType("mssql-credentials", "Microsoft SQL Server Credentials", "mssql", {
+    username1: "app_user_a",
+    username2: "app_user_b",
+    rotationStatement: "ALTER LOGIN [{{username}}] WITH PASSWORD = '{{password}}'",
+  }),
+  "mysql-credentials": sqlType("mysql-credentials", "MySQL Credentials", "mysql", {
+    username1: "app_user_a",
+    username2: "app_user_b",
+    rotationStatement: "ALTER USER {{username}} IDENTIFIED BY '{{password}}'",
+  }),
+  "redis-credentials": rotationRow({
     type: "redis-credentials",
     label: "Redis Credentials",
     family: "Key-value store credentials",
@@ -139,8 +178,9 @@ export const rotationTypes = {
     secretsMapping: usernamePasswordMapping,
     generatedCredentials: usernamePassword,
     secretFields: ["password"],
-  },
-  "azure-client-secret": {
+    example: { parameters: { permissionScope: "~* +@all" } },
+  }),
+  "azure-client-secret": rotationRow({
     type: "azure-client-secret",
     label: "Azure Client Secret",
     family: "Cloud app registration client secret",
@@ -161,8 +201,9 @@ export const rotationTypes = {
     }),
     generatedCredentials: z.object({ clientId: z.string(), clientSecret: z.string(), keyId: z.string() }),
     secretFields: ["clientSecret"],
-  },
-} as const satisfies Record<string, RotationType>;
+    example: { parameters: { objectId: "obj-1", clientId: "client-1", appName: "my-app" } },
+  }),
+} satisfies Record<string, RotationType>;
 
 export type RotationTypeSlug = keyof typeof rotationTypes;
 export const rotationTypeSlugs = Object.keys(rotationTypes) as RotationTypeSlug[];

@@ -11,6 +11,7 @@ import {
   slug,
   uuid,
 } from "./common";
+import type { AppConnectionApp } from "./app-connections";
 
 /**
  * Secret syncs (docs/api-spec.md §2.2, 4.2; docs/service-api.md §2). Every destination is one row of
@@ -44,8 +45,8 @@ export interface SyncDestination {
   readonly label: string;
   /** The spec's generic name for the destination. */
   readonly family: string;
-  /** The app-connection kind (slug) a sync to this destination needs. */
-  readonly connectionApp: string;
+  /** The app-connection kind a sync to this destination needs; none for a destination this package does not know. */
+  readonly connectionApp: AppConnectionApp | undefined;
   readonly destinationConfig: z.ZodObject;
   /** Destination-specific `syncOptions` beside the common ones. */
   readonly extraSyncOptions: z.ZodRawShape;
@@ -58,10 +59,28 @@ export interface SyncDestination {
    * where the secrets land (docs/service-api.md §9).
    */
   readonly duplicateCheckIgnores: readonly string[];
+  /** A valid `destinationConfig`: the emulator's tests and the SDK's per-kind tests are built from it. */
+  readonly example: { readonly destinationConfig: Record<string, unknown> };
+}
+
+/**
+ * Declares a destination's row. Typed so that the connection kind is one of `appConnectionKinds`
+ * and the example a valid input of the row's own `destinationConfig` schema: a row with a part
+ * missing or wrong does not compile.
+ */
+function destinationRow<const C extends z.ZodObject, const X extends z.ZodRawShape>(
+  row: Omit<SyncDestination, "connectionApp" | "destinationConfig" | "extraSyncOptions" | "example"> & {
+    connectionApp: AppConnectionApp;
+    destinationConfig: C;
+    extraSyncOptions: X;
+    example: { destinationConfig: z.input<C> };
+  },
+) {
+  return row;
 }
 
 export const syncDestinations = {
-  vercel: {
+  vercel: destinationRow({
     destination: "vercel",
     label: "Vercel",
     family: "Deployment platform",
@@ -85,8 +104,11 @@ export const syncDestinations = {
     extraSyncOptions: {},
     canImport: true,
     duplicateCheckIgnores: ["appName"],
-  },
-  "azure-app-configuration": {
+    example: {
+      destinationConfig: { scope: "project", app: "prj_123", appName: "web", env: "development", teamId: "team_1" },
+    },
+  }),
+  "azure-app-configuration": destinationRow({
     destination: "azure-app-configuration",
     label: "Azure App Configuration",
     family: "Configuration store",
@@ -101,8 +123,9 @@ export const syncDestinations = {
     extraSyncOptions: {},
     canImport: true,
     duplicateCheckIgnores: ["label"],
-  },
-  "azure-key-vault": {
+    example: { destinationConfig: { configurationUrl: "https://example.azconfig.io", label: "prod" } },
+  }),
+  "azure-key-vault": destinationRow({
     destination: "azure-key-vault",
     label: "Azure Key Vault",
     family: "Cloud key vault",
@@ -117,10 +140,15 @@ export const syncDestinations = {
     },
     canImport: true,
     duplicateCheckIgnores: [],
-  },
-} as const satisfies Record<string, SyncDestination>;
+    example: { destinationConfig: { vaultBaseUrl: "https://example.vault.azure.net" } },
+  }),
+} satisfies Record<string, SyncDestination>;
 
 export type SyncDestinationSlug = keyof typeof syncDestinations;
+/** A row of `syncDestinations`: one this package knows, with its connection kind. */
+export type KnownSyncDestination = SyncDestination & { readonly connectionApp: AppConnectionApp };
+/** The rows of `syncDestinations`, for code that serves or tests every destination. */
+export const knownSyncDestinations: readonly KnownSyncDestination[] = Object.values(syncDestinations);
 export const syncDestinationSlugs = Object.keys(syncDestinations) as SyncDestinationSlug[];
 
 export function syncDestination(slugValue: string): SyncDestination | undefined {
@@ -141,12 +169,13 @@ export function genericSyncDestination(slugValue: string): SyncDestination {
       destination: slugValue,
       label: slugValue,
       family: "Other destination",
-      connectionApp: slugValue,
+      connectionApp: undefined,
       destinationConfig: z.looseObject({}),
       extraSyncOptions: {},
       canImport: true,
       looseSyncOptions: true,
       duplicateCheckIgnores: [],
+      example: { destinationConfig: {} },
     };
     genericRows.set(slugValue, row);
   }

@@ -19,18 +19,6 @@ afterAll(() => emu.stop());
 const types = Object.values(rotationTypes) as RotationType[];
 const base = (t: string) => apiPaths.secretRotations(t);
 
-const parametersFor: Record<string, Record<string, unknown>> = {
-  "postgres-credentials": { username1: "app_user_a", username2: "app_user_b" },
-  "mssql-credentials": {
-    username1: "app_user_a",
-    username2: "app_user_b",
-    rotationStatement: "ALTER LOGIN [{{username}}] WITH PASSWORD = '{{password}}'",
-  },
-  "mysql-credentials": { username1: "app_user_a", username2: "app_user_b" },
-  "redis-credentials": { permissionScope: "~* +@all" },
-  "azure-client-secret": { objectId: "obj-1", clientId: "client-1", appName: "my-app" },
-};
-
 /** Fresh, unique secret names for a type's mapping. */
 function mappingFor(t: RotationType): Record<string, string> {
   const tag = uniq("S").toUpperCase().replace(/-/g, "_");
@@ -45,7 +33,7 @@ function body(t: RotationType, extra: Record<string, unknown> = {}) {
     environment: "dev",
     secretPath: "/app",
     rotationInterval: 30,
-    parameters: parametersFor[t.type],
+    parameters: t.example.parameters,
     secretsMapping: mappingFor(t),
     ...extra,
   };

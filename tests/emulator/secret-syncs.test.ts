@@ -4,7 +4,8 @@ import {
   apiPaths,
   syncDestinations,
   type SecretSync,
-  type SyncDestination,
+  type KnownSyncDestination,
+  knownSyncDestinations,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import {
@@ -24,17 +25,11 @@ let api: Api;
 beforeAll(async () => ({ emu, api } = await start({ syncJobDelayMs: 50 })));
 afterAll(() => emu.stop());
 
-const destinations = Object.values(syncDestinations) as SyncDestination[];
+const destinations = knownSyncDestinations;
 const base = (d: string) => apiPaths.secretSyncs(d);
 const LOCKED = "A job for this sync is already in progress. Please try again shortly.";
 
-const destinationConfigs: Record<string, Record<string, unknown>> = {
-  vercel: { scope: "project", app: "prj_123", appName: "web", env: "development", teamId: "team_1", branch: "main" },
-  "azure-app-configuration": { configurationUrl: "https://emulator.azconfig.io", label: "prod" },
-  "azure-key-vault": { vaultBaseUrl: "https://emulator.vault.azure.net" },
-};
-
-function syncBody(dest: SyncDestination, extra: Record<string, unknown> = {}) {
+function syncBody(dest: KnownSyncDestination, extra: Record<string, unknown> = {}) {
   return {
     name: uniq("sync"),
     projectId: FX.projectId,
@@ -46,12 +41,12 @@ function syncBody(dest: SyncDestination, extra: Record<string, unknown> = {}) {
       keySchema: "APP_{{secretKey}}",
       disableSecretDeletion: false,
     },
-    destinationConfig: destinationConfigs[dest.destination],
+    destinationConfig: dest.example.destinationConfig,
     ...extra,
   };
 }
 
-async function createSync(dest: SyncDestination, extra: Record<string, unknown> = {}): Promise<SecretSync> {
+async function createSync(dest: KnownSyncDestination, extra: Record<string, unknown> = {}): Promise<SecretSync> {
   const res = await api.post(base(dest.destination), syncBody(dest, extra));
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return SecretSyncEnvelope.parse(res.body).secretSync;
@@ -98,7 +93,7 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
       },
       environment: { slug: "dev", name: "Development" },
       folder: { path: "/app" },
-      destinationConfig: destinationConfigs[destination],
+      destinationConfig: dest.example.destinationConfig,
     });
     expect(created.folderId).toBe(created.folder!.id);
     const statuses = new Set<string | null>();

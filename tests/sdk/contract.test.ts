@@ -1,8 +1,6 @@
 import {
   type AppConnectionApp,
   type AppConnectionCreateInput,
-  type DestinationConfigInput,
-  type RotationParametersInput,
   type RotationTypeSlug,
   type SecretsMappingInput,
   type SyncDestinationSlug,
@@ -122,11 +120,6 @@ describe("app connections, every kind", () => {
 });
 
 describe("secret syncs, every destination", () => {
-  const destinationConfigs: { [D in SyncDestinationSlug]: DestinationConfigInput<D> } = {
-    vercel: { app: "prj_sdk", appName: "sdk-web", env: "development", teamId: "team_sdk" },
-    "azure-app-configuration": { configurationUrl: "https://sdk.azconfig.io", label: "sdk" },
-    "azure-key-vault": { vaultBaseUrl: "https://sdk.vault.azure.net" },
-  };
   const createSync = (dest: SyncDestinationSlug, name: string) =>
     client.secretSyncs.create(dest, {
       name,
@@ -135,7 +128,7 @@ describe("secret syncs, every destination", () => {
       environment: "dev",
       secretPath: "/app/",
       syncOptions: { initialSyncBehavior: "overwrite-destination" },
-      destinationConfig: destinationConfigs[dest] as never,
+      destinationConfig: syncDestinations[dest].example.destinationConfig as never,
     });
   const settled = (dest: SyncDestinationSlug, id: string, field: "syncStatus" | "importStatus" | "removeStatus") =>
     poll(
@@ -194,17 +187,6 @@ describe("secret syncs, every destination", () => {
 });
 
 describe("secret rotations, every type", () => {
-  const parameters: { [T in RotationTypeSlug]: RotationParametersInput<T> } = {
-    "postgres-credentials": { username1: "sdk_pg_a", username2: "sdk_pg_b" },
-    "mssql-credentials": { username1: "sdk_ms_a", username2: "sdk_ms_b" },
-    "mysql-credentials": {
-      username1: "sdk_my_a",
-      username2: "sdk_my_b",
-      rotationStatement: "ALTER USER {{username}} IDENTIFIED BY '{{password}}'",
-    },
-    "redis-credentials": { permissionScope: "~* +@all" },
-    "azure-client-secret": { objectId: "sdk-object", clientId: "sdk-client", appName: "sdk" },
-  };
   const mapping = <T extends RotationTypeSlug>(type: T): SecretsMappingInput<T> => {
     const prefix = type.toUpperCase().replace(/-/g, "_");
     const keys = Object.keys(rotationTypes[type].secretsMapping.shape);
@@ -221,7 +203,7 @@ describe("secret rotations, every type", () => {
       environment: where.environment,
       secretPath: where.secretPath,
       rotationInterval: 30,
-      parameters: parameters[type] as never,
+      parameters: rotationTypes[type].example.parameters as never,
       secretsMapping: mapping(type) as never,
     });
     expect(created).toMatchObject({
