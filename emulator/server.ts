@@ -20,7 +20,7 @@ import {
 } from "./errors";
 import { setActor, type EmulatorContext } from "./context";
 import { Faults } from "./faults";
-import { responseSerializerCompiler, zodValidatorCompiler } from "./operations";
+import { responseSerializerCompiler, zodValidatorCompiler } from "./route-registration";
 import { bucketOf, RateLimits, type RateLimitOptions } from "./rate-limit";
 import { ADMIN_PREFIX, RequestLog, registerAdminRoutes } from "./routes/admin";
 import { registerAppConnectionRoutes } from "./routes/app-connections";

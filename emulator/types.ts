@@ -122,7 +122,7 @@ export type StoredSync = Omit<
   syncStatus: SyncJobStatus | null;
   importStatus: SyncJobStatus | null;
   removeStatus: SyncJobStatus | null;
-  /** DELETE with removeSecrets=true: delete the row once the remove job succeeds. */
+  /** DELETE with removeSecrets=true: delete the sync once the remove job succeeds. */
   deleteOnRemove: boolean;
   importBehavior: string | null;
 };

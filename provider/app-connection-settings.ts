@@ -90,7 +90,7 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection>(
     },
     all: allSecretPaths,
   },
-  args: {
+  reported: {
     app: (c) => c.app,
     connectionId: (c) => c.id,
     connectionName: (c) => c.name,

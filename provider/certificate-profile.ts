@@ -81,7 +81,7 @@ export const certificateProfileDefinition = defineResource<RemoteProfile>()({
   secretPaths: { of: () => secretPaths, all: secretPaths },
   // The service's update body takes `description: null` to clear it.
   clearable: { description: null, defaults: null },
-  args: {
+  reported: {
     projectId: (p) => p.projectId,
     certificatePolicyId: (p) => p.certificatePolicyId,
     slug: (p) => p.slug,

@@ -6,7 +6,7 @@ import type { Plain } from "./values";
 
 /**
  * One typed definition per resource type. Everything else is derived from it: the output names
- * and the class's declared outputs (`args` and `computed`), the replace set (args the PATCH body
+ * and the class's declared outputs (`reported` and `computed`), the replace set (args the PATCH body
  * does not take), the secret paths, the type token and the provider the engine runs.
  *
  * The core is about as small as `pulumi.dynamic.ResourceProvider`: the schemas, the mapping of
@@ -46,10 +46,10 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   /** Provider options (never sent to the service), with their defaults. */
   readonly options: z.ZodObject;
   /**
-   * The service's object mapped onto the args, one entry per arg (secret parts never come
-   * back): what diff compares the program's args against, and an output each.
+   * What the service reports for each arg: its object mapped onto the args, one entry per arg
+   * (secret parts never come back). What diff compares the program's args against, and an output each.
    */
-  readonly args: Readonly<Record<string, Field<Remote>>>;
+  readonly reported: Readonly<Record<string, Field<Remote>>>;
   /** Read-only outputs the service computes (status, version, ids of related objects…). */
   readonly computed: Readonly<Record<string, Field<Remote>>>;
   /** Dotted paths of secret values in the args, for the kind in `args`; `all` for every kind. */
@@ -152,12 +152,12 @@ export function defineResource<Remote extends { id: string }>() {
 /** What the derivations below read of a definition, whatever its `Remote`. */
 export type DefinitionShape = Pick<
   ResourceDefinition<never>,
-  "type" | "kindField" | "args" | "computed" | "secretPaths" | "replaceOnChange"
+  "type" | "kindField" | "reported" | "computed" | "secretPaths" | "replaceOnChange"
 >;
 
 /** Every output of a resource: its args, then what the service computes. */
 export function outputNames(def: DefinitionShape): string[] {
-  return [...Object.keys(def.args), ...Object.keys(def.computed)];
+  return [...Object.keys(def.reported), ...Object.keys(def.computed)];
 }
 
 /** Args holding a secret somewhere inside: secret as a whole in state and in previews. */

@@ -92,7 +92,7 @@ function replaceable(def: Definition, args: Plain): string[] {
 
 /** What it takes to go from the state `olds` to the program's `args` and `options`. */
 export function plan(def: Definition, args: Plain, options: Plain, olds: Plain): Plan {
-  const state = decodeState(olds, Object.keys(def.args));
+  const state = decodeState(olds, Object.keys(def.reported));
   const secretPaths = secretPathsOf(def, args);
   const plainArgs = withoutPaths(args, secretPaths);
   const differs = (value: unknown, k: string) => containsUnknown(value) || !sameValue(value, state.observed[k]);
@@ -179,7 +179,7 @@ export function dynamicProvider<Remote extends { id: string }>(
 
   const read = (remote: { id: string }, fields: Readonly<Record<string, (r: never) => unknown>>): Plain =>
     compact(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f(remote as never)])));
-  const argsOf = (remote: { id: string }) => read(remote, def.args);
+  const argsOf = (remote: { id: string }) => read(remote, def.reported);
 
   /** The service's object in the outputs' shape (also what a refresh reports). */
   const observedOutputs = (remote: { id: string }, options: Plain, extra: Partial<ProviderState> = {}): Plain => {
@@ -191,7 +191,7 @@ export function dynamicProvider<Remote extends { id: string }>(
   const declaredBy = (inputs: Plain): Partial<ProviderState> => {
     const { args } = split(def, inputs);
     return {
-      declared: Object.keys(args).filter((k) => args[k] !== undefined && k in def.args),
+      declared: Object.keys(args).filter((k) => args[k] !== undefined && k in def.reported),
       secretRevisions: secretRevisionsIn(inputs),
     };
   };
@@ -355,7 +355,7 @@ export function dynamicProvider<Remote extends { id: string }>(
       const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
       // What records our last write (secret hashes and revisions, the applied fingerprint, the
       // declared args): a refresh keeps it.
-      const { observed: _observed, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.args));
+      const { observed: _observed, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.reported));
       const props = observedOutputs(remote, options, written);
       // Inputs follow the service, so the next preview shows drift against the program; only in
       // the args the program declared (state from older releases: all of them).
@@ -369,7 +369,7 @@ export function dynamicProvider<Remote extends { id: string }>(
       const client = apiClient();
       const { args, options } = split(def, news);
       const p = plan(def, args, options, olds);
-      const previous = decodeState(olds, Object.keys(def.args)).secretHashes;
+      const previous = decodeState(olds, Object.keys(def.reported)).secretHashes;
       let remote: { id: string };
       const key = exclusiveKey(args, options);
       const previousKey = exclusiveKey(olds, options);

@@ -108,9 +108,9 @@ export function refusePlainCredentialConfig(): void {
 
 /** The output type of a definition: one `Output` per arg and per computed field. */
 export type OutputsOf<D extends DefinitionShape> = {
-  readonly [K in keyof D["args"] | keyof D["computed"]]: pulumi.Output<
-    K extends keyof D["args"]
-      ? ReturnType<D["args"][K]>
+  readonly [K in keyof D["reported"] | keyof D["computed"]]: pulumi.Output<
+    K extends keyof D["reported"]
+      ? ReturnType<D["reported"][K]>
       : K extends keyof D["computed"]
         ? ReturnType<D["computed"][K]>
         : never

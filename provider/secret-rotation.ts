@@ -73,7 +73,7 @@ export const secretRotationDefinition = defineResource<RemoteRotation>()({
   options,
   deleteBeforeReplace: true,
   clearable: { description: null },
-  args: {
+  reported: {
     name: (r) => r.name,
     projectId: (r) => r.projectId,
     connectionId: (r) => r.connectionId,

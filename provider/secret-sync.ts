@@ -175,7 +175,7 @@ export const secretSyncDefinition = defineResource<RemoteSync>()({
   options,
   deleteBeforeReplace: true,
   clearable: { description: null },
-  args: {
+  reported: {
     name: (s) => s.name,
     projectId: (s) => s.projectId,
     connectionId: (s) => s.connectionId,

@@ -16,7 +16,7 @@ import {
 } from "../context";
 import { randomSecret } from "../credentials";
 import { badRequest, notFound } from "../errors";
-import { route } from "../operations";
+import { route } from "../route-registration";
 import type { Actor, StoredConnection } from "../types";
 import { connectionView } from "../views";
 

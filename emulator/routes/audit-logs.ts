@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { auditLogOperations, defaultAuditRange, parseEventMetadata } from "../../sdk/schemas";
 import { actorOf, requireProject, subjects, type EmulatorContext } from "../context";
 import { validationIssue } from "../errors";
-import { route } from "../operations";
+import { route } from "../route-registration";
 
 /**
  * GET /api/v1/organization/audit-logs (docs/api-spec.md §4.5): the 13 filters of

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { authOperations, type UniversalAuthToken } from "../../sdk/schemas";
 import { recordEvent, type EmulatorContext } from "../context";
 import { unauthorized } from "../errors";
-import { route } from "../operations";
+import { route } from "../route-registration";
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);

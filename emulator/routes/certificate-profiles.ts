@@ -9,7 +9,7 @@ import {
 } from "../../sdk/schemas";
 import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
 import { forbidden, notFound } from "../errors";
-import { route } from "../operations";
+import { route } from "../route-registration";
 import { sha256Hex } from "../store";
 import type { Actor, StoredProfile, StoredProfileConfig } from "../types";
 import { profileView } from "../views";

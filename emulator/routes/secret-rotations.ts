@@ -10,10 +10,10 @@ import {
 import { actorOf, recordEvent, requireProject, resolveFolder, subjects, type EmulatorContext } from "../context";
 import { generatePassword, randomSecret } from "../credentials";
 import { ApiError, badRequest, notFound } from "../errors";
-import { route } from "../operations";
+import { route } from "../route-registration";
 import type { StoredRotation } from "../types";
 import { rotationView } from "../views";
-import { findOfKind, getOfKind, listOfKind, placeNewRow, rowMeta, type RowsOfKind } from "./kind-rows";
+import { findOfKind, getOfKind, listOfKind, objectMeta, placeNewObject, type ObjectsOfKind } from "./kind-objects";
 
 const GENERATION_FAILED = "Infisical encountered an issue while generating credentials with the configured inputs: ";
 
@@ -62,7 +62,7 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
   const { store } = ctx;
 
   const folderPath = (r: StoredRotation) => store.folders.get(r.folderId)?.path ?? "";
-  const meta = (r: StoredRotation) => rowMeta(store, r, { type: r.type, rotationId: r.id });
+  const meta = (r: StoredRotation) => objectMeta(store, r, { type: r.type, rotationId: r.id });
   const view = (r: StoredRotation) => rotationView(store, r);
   const nextRotationAt = (r: StoredRotation, failed = false) =>
     computeNextRotationAt(
@@ -96,8 +96,8 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
   for (const type of Object.values(rotationTypes) as RotationType[]) {
     const ops = secretRotationOperations(type);
     const wrongType = (id: string) => badRequest(`Secret Rotation with ID "${id}" is not configured for ${type.label}`);
-    const rotations: RowsOfKind<StoredRotation> = {
-      rows: store.rotations,
+    const rotations: ObjectsOfKind<StoredRotation> = {
+      objects: store.rotations,
       subject: subjects.secretRotations,
       ofKind: (r) => r.type === type.type,
       notFound: (id) => notFound(`Could not find ${type.label} Rotation with ID ${id}`),
@@ -140,7 +140,7 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
     route(app, ops.create, async (req) => {
       const actor = actorOf(req);
       const { body } = req;
-      const folder = placeNewRow(ctx, rotations, actor, body, type.connectionApp);
+      const folder = placeNewObject(ctx, rotations, actor, body, type.connectionApp);
       if (nameTaken(folder.id, body.name)) {
         throw badRequest(
           `A Secret Rotation with the name "${body.name}" already exists at the secret path "${folder.path}"`,

@@ -11,10 +11,10 @@ import {
   type EmulatorContext,
 } from "../context";
 import { badRequest, notFound } from "../errors";
-import { route } from "../operations";
+import { route } from "../route-registration";
 import type { StoredSync, SyncJobKind } from "../types";
 import { syncView } from "../views";
-import { findOfKind, getOfKind, listOfKind, placeNewRow, rowMeta, type RowsOfKind } from "./kind-rows";
+import { findOfKind, getOfKind, listOfKind, objectMeta, placeNewObject, type ObjectsOfKind } from "./kind-objects";
 
 const LOCKED = "A job for this sync is already in progress. Please try again shortly.";
 
@@ -31,15 +31,15 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
       if (s.projectId === projectId && s.name === name && s.id !== exceptId) return true;
     return false;
   };
-  const meta = (s: StoredSync) => rowMeta(store, s, { destination: s.destination, syncId: s.id });
+  const meta = (s: StoredSync) => objectMeta(store, s, { destination: s.destination, syncId: s.id });
   const view = (s: StoredSync) => syncView(store, s);
 
   for (const dest of knownSyncDestinations) {
     const ops = secretSyncOperations(dest);
     const wrongDestination = (id: string) =>
       badRequest(`Secret sync with ID "${id}" is not configured for ${dest.label}`);
-    const syncs: RowsOfKind<StoredSync> = {
-      rows: store.syncs,
+    const syncs: ObjectsOfKind<StoredSync> = {
+      objects: store.syncs,
       subject: subjects.secretSyncs,
       ofKind: (s) => s.destination === dest.destination,
       notFound: (id) => notFound(`Could not find ${dest.label} Sync with ID "${id}"`),
@@ -72,7 +72,7 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
     route(app, ops.create, async (req) => {
       const actor = actorOf(req);
       const { body } = req;
-      const folder = placeNewRow(ctx, syncs, actor, body, dest.connectionApp);
+      const folder = placeNewObject(ctx, syncs, actor, body, dest.connectionApp);
       if (nameTaken(body.projectId, body.name)) {
         throw badRequest(
           `A Secret Sync with the name "${body.name}" already exists for the project with ID "${body.projectId}"`,
@@ -152,7 +152,7 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
       const { removeSecrets } = req.query;
       const s = find(req, req.params.syncId, "delete");
       if (removeSecrets) {
-        // Not deleted yet: a remove job deletes the row if it succeeds (docs/service-api.md §2).
+        // Not deleted yet: a remove job deletes the sync if it succeeds (docs/service-api.md §2).
         if (jobs.busy(s.id)) throw badRequest(LOCKED);
         s.deleteOnRemove = true;
         jobs.enqueue(s, "remove");

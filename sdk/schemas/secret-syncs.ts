@@ -151,7 +151,7 @@ export type KnownSyncDestination = SyncDestination & { readonly connectionApp: A
 export const knownSyncDestinations: readonly KnownSyncDestination[] = Object.values(syncDestinations);
 export const syncDestinationSlugs = Object.keys(syncDestinations) as SyncDestinationSlug[];
 
-export function syncDestination(slugValue: string): SyncDestination | undefined {
+function syncDestination(slugValue: string): SyncDestination | undefined {
   return (syncDestinations as Record<string, SyncDestination>)[slugValue];
 }
 
@@ -162,7 +162,7 @@ const genericRows = new Map<string, SyncDestination>();
  * through as given, and the common rules still apply. No connection-kind check is possible. One
  * row per slug, so the per-row caches of schemas and operations hold for it too.
  */
-export function genericSyncDestination(slugValue: string): SyncDestination {
+function genericSyncDestination(slugValue: string): SyncDestination {
   let row = genericRows.get(slugValue);
   if (!row) {
     row = {
