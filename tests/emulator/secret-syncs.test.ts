@@ -166,15 +166,20 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
     const imp = await api.post(`${base(destination)}/${s.id}/import-secrets`, undefined, {
       query: { importBehavior: "prioritize-source" },
     });
-    expect(imp.status).toBe(200);
-    expect(SecretSyncEnvelope.parse(imp.body).secretSync.importStatus).toBe("pending");
-    const imported = await waitFor(
-      () => get(destination, s.id),
-      (x) => settled(x, "importStatus"),
-    );
-    expect(imported).toMatchObject({ importStatus: "succeeded", lastImportMessage: null, syncStatus: null });
-    expect(imported.lastImportJobId).toBeTruthy();
-    expect(imported.lastImportedAt).toBeTruthy();
+    if (dest.canImport) {
+      expect(imp.status).toBe(200);
+      expect(SecretSyncEnvelope.parse(imp.body).secretSync.importStatus).toBe("pending");
+      const imported = await waitFor(
+        () => get(destination, s.id),
+        (x) => settled(x, "importStatus"),
+      );
+      expect(imported).toMatchObject({ importStatus: "succeeded", lastImportMessage: null, syncStatus: null });
+      expect(imported.lastImportJobId).toBeTruthy();
+      expect(imported.lastImportedAt).toBeTruthy();
+    } else {
+      // A destination that cannot import refuses the trigger, as its row says.
+      expectError(imp, 400, "BadRequest", `${dest.label} does not support importing secrets`);
+    }
 
     const rem = await api.post(`${base(destination)}/${s.id}/remove-secrets`);
     expect(rem.body.secretSync.removeStatus).toBe("pending");

@@ -156,10 +156,18 @@ describe("secret syncs, every destination", () => {
     expect(updated).toMatchObject({ description: "updated", version: 2 });
     await settled(dest, created.id, "syncStatus"); // a PATCH queues a sync; triggers need the lock free
 
-    expect((await client.secretSyncs.importSecrets(dest, created.id, "prioritize-source")).importStatus).toBe(
-      "pending",
-    );
-    expect((await settled(dest, created.id, "importStatus")).importStatus).toBe("succeeded");
+    // A destination that cannot import refuses the trigger, as its row says.
+    if (syncDestinations[dest].canImport) {
+      expect((await client.secretSyncs.importSecrets(dest, created.id, "prioritize-source")).importStatus).toBe(
+        "pending",
+      );
+      expect((await settled(dest, created.id, "importStatus")).importStatus).toBe("succeeded");
+    } else {
+      await expect(client.secretSyncs.importSecrets(dest, created.id, "prioritize-source")).rejects.toMatchObject({
+        status: 400,
+        message: `${syncDestinations[dest].label} does not support importing secrets`,
+      });
+    }
     expect((await client.secretSyncs.removeSecrets(dest, created.id)).removeStatus).toBe("pending");
     expect((await settled(dest, created.id, "removeStatus")).removeStatus).toBe("succeeded");
     expect((await client.secretSyncs.syncSecrets(dest, created.id)).syncStatus).toBe("pending");
