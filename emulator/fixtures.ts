@@ -1,14 +1,16 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import {
+  appConnectionApps,
   appConnectionCreateSchema,
   appConnectionKind,
+  appConnectionKinds,
   formatIssue,
   formatIssueList,
   issuesFromZod,
   uuid,
 } from "../sdk/schemas";
-import defaultFixtures from "./fixtures/default.json";
+import fixtureFile from "./fixtures/default.json";
 import { newConnection, type ConnectionCreateBody } from "./routes/app-connections";
 import { sha256Hex, type Store, type StoreSnapshot } from "./store";
 import type { Environment, Folder, Project } from "./types";
@@ -16,7 +18,7 @@ import type { Environment, Folder, Project } from "./types";
 /**
  * Fixture files seed the tenancy the service has before any API call: organizations, projects
  * with environments and folders, machine identities with their tokens and universal-auth
- * clients, gateways, app connections (one per kind in the default file), certificate
+ * clients, gateways, app connections (in the default fixtures, one per kind: see below), certificate
  * authorities and policies, and secrets already present in folders. This schema describes the
  * fixture file format, which is the emulator's own (not an API shape).
  */
@@ -70,6 +72,29 @@ export const FixturesSchema = z.object({
   secrets: z.array(z.object({ folderId: uuid, key: name, value: z.string() })).default([]),
 });
 export type Fixtures = z.input<typeof FixturesSchema>;
+
+/**
+ * The default fixtures: fixtures/default.json, and one org-level connection of every kind of
+ * `appConnectionKinds` made from its row's example, named `emulator-<app>`, with the id
+ * `50000000-0000-4000-8000-0000000000NN` where NN is the kind's place in the table (so a new kind
+ * goes at the table's end, and the ids tests know stay put). A new kind brings its fixture
+ * connection with its row.
+ */
+export const defaultFixtures = {
+  ...fixtureFile,
+  appConnections: [
+    ...appConnectionApps.map((app, i) => ({
+      id: `50000000-0000-4000-8000-${String(i + 1).padStart(12, "0")}`,
+      orgId: fixtureFile.organizations[0]!.id,
+      app,
+      name: `emulator-${app}`,
+      method: appConnectionKinds[app].example.method,
+      credentials: appConnectionKinds[app].example.credentials,
+      description: `Emulator ${app} connection`,
+    })),
+    ...fixtureFile.appConnections,
+  ],
+};
 
 export function readFixtures(source: Fixtures | string | undefined): z.output<typeof FixturesSchema> {
   const raw: unknown =

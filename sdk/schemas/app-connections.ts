@@ -84,6 +84,31 @@ export interface AppConnectionKind {
   };
   /** Needs the enterprise plan on the real service. */
   readonly enterprise?: boolean;
+  /**
+   * A method and its valid credentials: the emulator's default fixtures hold one org-level
+   * connection of each kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
+   */
+  readonly example: { readonly method: string; readonly credentials: Record<string, unknown> };
+}
+
+/**
+ * Declares a connection kind's row. Typed so that its example names one of its methods and holds
+ * valid credentials of that method: a row with a part missing or wrong does not compile.
+ */
+function connectionKind<
+  const A extends string,
+  const M extends Readonly<Record<string, AppConnectionMethod>>,
+  const K extends keyof M & string,
+  const P extends AppConnectionKind["patchSupport"],
+>(
+  row: Omit<AppConnectionKind, "app" | "methods" | "patchSupport" | "example"> & {
+    app: A;
+    methods: M;
+    patchSupport: P;
+    example: { method: K; credentials: z.input<M[K]["credentials"]> };
+  },
+) {
+  return row;
 }
 
 const standardPatchSupport = {
@@ -93,17 +118,33 @@ const standardPatchSupport = {
   rotation: "unsupported",
 } as const;
 
-const sqlKind = (app: string, label: string) =>
-  ({
+const sqlKind = <const A extends string>(app: A, label: string, port: number) =>
+  connectionKind({
     app,
     label,
     family: "SQL database server",
     methods: { "username-and-password": { credentials: sqlCredentials, secretFields: ["password"] } },
     patchSupport: { ...standardPatchSupport, isPlatformManagedCredentials: "one-way", gatewayId: "uuid-or-null" },
-  }) as const;
+    example: {
+      method: "username-and-password",
+      credentials: {
+        host: "db.emulator.local",
+        port,
+        database: "app",
+        username: "rotator",
+        password: "emulator-db-password",
+        sslEnabled: true,
+        sslRejectUnauthorized: true,
+      },
+    },
+  });
 
+/**
+ * One row per kind. A new kind goes at the end: its place numbers the id of its connection in the
+ * emulator's default fixtures (emulator/fixtures.ts).
+ */
 export const appConnectionKinds = {
-  auth0: {
+  auth0: connectionKind({
     app: "auth0",
     label: "Auth0",
     family: "Identity platform",
@@ -119,11 +160,20 @@ export const appConnectionKinds = {
       },
     },
     patchSupport: standardPatchSupport,
-  },
-  postgres: sqlKind("postgres", "PostgreSQL"),
-  mssql: sqlKind("mssql", "Microsoft SQL Server"),
-  mysql: sqlKind("mysql", "MySQL"),
-  redis: {
+    example: {
+      method: "client-credentials",
+      credentials: {
+        domain: "emulator.auth0.com",
+        clientId: "emulator-auth0-client",
+        clientSecret: "emulator-auth0-secret",
+        audience: "https://emulator.auth0.com/api/v2/",
+      },
+    },
+  }),
+  postgres: sqlKind("postgres", "PostgreSQL", 5432),
+  mssql: sqlKind("mssql", "Microsoft SQL Server", 1433),
+  mysql: sqlKind("mysql", "MySQL", 3306),
+  redis: connectionKind({
     app: "redis",
     label: "Redis",
     family: "Key-value store",
@@ -142,8 +192,19 @@ export const appConnectionKinds = {
       },
     },
     patchSupport: standardPatchSupport,
-  },
-  "azure-client-secrets": {
+    example: {
+      method: "username-and-password",
+      credentials: {
+        host: "redis.emulator.local",
+        port: 6379,
+        username: "default",
+        password: "emulator-redis-password",
+        sslEnabled: false,
+        sslRejectUnauthorized: false,
+      },
+    },
+  }),
+  "azure-client-secrets": connectionKind({
     app: "azure-client-secrets",
     label: "Azure Client Secrets",
     family: "Cloud app registration",
@@ -154,8 +215,12 @@ export const appConnectionKinds = {
     },
     // docs/api-spec.md §4.1 (which we follow): auto-rotation and `rotation` are accepted for this kind.
     patchSupport: { ...standardPatchSupport, isAutoRotationEnabled: "boolean", rotation: "object" },
-  },
-  ldap: {
+    example: {
+      method: "oauth",
+      credentials: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },
+    },
+  }),
+  ldap: connectionKind({
     app: "ldap",
     label: "LDAP",
     family: "Directory server",
@@ -175,8 +240,18 @@ export const appConnectionKinds = {
       },
     },
     patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  },
-  "octopus-deploy": {
+    example: {
+      method: "simple-bind",
+      credentials: {
+        provider: "active-directory",
+        url: "ldaps://ldap.emulator.local:636",
+        dn: "cn=admin,dc=emulator,dc=local",
+        password: "emulator-ldap-password",
+        sslRejectUnauthorized: true,
+      },
+    },
+  }),
+  "octopus-deploy": connectionKind({
     app: "octopus-deploy",
     label: "Octopus Deploy",
     family: "Deployment tool",
@@ -191,8 +266,12 @@ export const appConnectionKinds = {
       },
     },
     patchSupport: standardPatchSupport,
-  },
-  oci: {
+    example: {
+      method: "api-key",
+      credentials: { instanceUrl: "https://octopus.emulator.local", apiKey: "API-EMULATORKEY" },
+    },
+  }),
+  oci: connectionKind({
     app: "oci",
     label: "OCI",
     family: "Cloud infrastructure account",
@@ -204,8 +283,18 @@ export const appConnectionKinds = {
     },
     patchSupport: standardPatchSupport,
     enterprise: true,
-  },
-  bitbucket: {
+    example: {
+      method: "access-key",
+      credentials: {
+        userOcid: "ocid1.user.oc1..emulator",
+        tenancyOcid: "ocid1.tenancy.oc1..emulator",
+        region: "us-ashburn-1",
+        fingerprint: "12:34:56:78:9a:bc:de:f0:12:34:56:78:9a:bc:de:f0",
+        privateKey: "-----BEGIN PRIVATE KEY-----\nemulator\n-----END PRIVATE KEY-----",
+      },
+    },
+  }),
+  bitbucket: connectionKind({
     app: "bitbucket",
     label: "Bitbucket",
     family: "Source-hosting service",
@@ -219,8 +308,12 @@ export const appConnectionKinds = {
       },
     },
     patchSupport: standardPatchSupport,
-  },
-  venafi: {
+    example: {
+      method: "api-token",
+      credentials: { apiToken: "emulator-bitbucket-token", email: "emulator@example.com" },
+    },
+  }),
+  venafi: connectionKind({
     app: "venafi",
     label: "Venafi TLS Protect Cloud",
     family: "Certificate cloud",
@@ -234,16 +327,18 @@ export const appConnectionKinds = {
       },
     },
     patchSupport: standardPatchSupport,
-  },
+    example: { method: "api-key", credentials: { apiKey: "emulator-venafi-key", region: "us" } },
+  }),
   // The three kinds below exist because each sync destination needs a connection of its own slug.
-  vercel: {
+  vercel: connectionKind({
     app: "vercel",
     label: "Vercel",
     family: "Deployment platform",
     methods: { "api-token": { credentials: z.object({ apiToken: str }), secretFields: ["apiToken"] } },
     patchSupport: standardPatchSupport,
-  },
-  "azure-app-configuration": {
+    example: { method: "api-token", credentials: { apiToken: "emulator-vercel-token" } },
+  }),
+  "azure-app-configuration": connectionKind({
     app: "azure-app-configuration",
     label: "Azure App Configuration",
     family: "Configuration store",
@@ -252,8 +347,12 @@ export const appConnectionKinds = {
       "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
     },
     patchSupport: standardPatchSupport,
-  },
-  "azure-key-vault": {
+    example: {
+      method: "oauth",
+      credentials: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },
+    },
+  }),
+  "azure-key-vault": connectionKind({
     app: "azure-key-vault",
     label: "Azure Key Vault",
     family: "Cloud key vault",
@@ -262,8 +361,12 @@ export const appConnectionKinds = {
       "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
     },
     patchSupport: standardPatchSupport,
-  },
-} as const satisfies Record<string, AppConnectionKind>;
+    example: {
+      method: "oauth",
+      credentials: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },
+    },
+  }),
+} satisfies Record<string, AppConnectionKind>;
 
 export type AppConnectionApp = keyof typeof appConnectionKinds;
 export const appConnectionApps = Object.keys(appConnectionKinds) as AppConnectionApp[];

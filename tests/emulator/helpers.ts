@@ -1,8 +1,8 @@
 import { ErrorBodySchema } from "../../sdk/schemas";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import fixtures from "../../emulator/fixtures/default.json";
+import { defaultFixtures as fixtures } from "../../emulator/fixtures";
 
-/** Ids of the default fixtures (emulator/fixtures/default.json). */
+/** Ids of the default fixtures (emulator/fixtures.ts). */
 export const FX = {
   orgId: fixtures.organizations[0]!.id,
   otherOrgId: fixtures.organizations[1]!.id,

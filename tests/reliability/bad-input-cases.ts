@@ -1,5 +1,5 @@
 import type { Fixtures } from "../../emulator";
-import defaultFixtures from "../../emulator/fixtures/default.json";
+import { defaultFixtures } from "../../emulator/fixtures";
 import { engineEnv, EngineEnv } from "../engine/lifecycle";
 
 /**
@@ -40,7 +40,7 @@ export const PROJECT = "10000000-0000-4000-8000-000000000001";
 export const POLICY = "70000000-0000-4000-8000-000000000001";
 export const CA = "60000000-0000-4000-8000-000000000001";
 export const GATEWAY = "40000000-0000-4000-8000-000000000001";
-/** The fixture connections (emulator/fixtures/default.json), one per kind. */
+/** The default fixtures' connections (emulator/fixtures.ts), one per kind. */
 export const CONNECTIONS = {
   auth0: "50000000-0000-4000-8000-000000000001",
   postgres: "50000000-0000-4000-8000-000000000002",

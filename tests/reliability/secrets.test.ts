@@ -7,6 +7,7 @@ import { Writable } from "node:stream";
 import { gunzipSync } from "node:zlib";
 import type { ConfigMap, EngineEvent } from "@pulumi/pulumi/automation";
 import { EmulatorAdmin, type FaultRule, type Fixtures, startEmulator } from "../../emulator";
+import { defaultFixtures } from "../../emulator/fixtures";
 import { SecretOpsClient } from "../../sdk";
 import { appConnectionKinds } from "../../sdk/schemas";
 import { appConnectionSettingsDefinition } from "../../provider/app-connection-settings";
@@ -145,9 +146,9 @@ const extraConnection = (n: number, app: string, method: string, credentials: Re
 const TENANT = "00000000-0000-4000-8000-0000000000a1";
 const CLIENT_ID = "00000000-0000-4000-8000-0000000000b2";
 function fixtures(): Fixtures {
-  const fx = JSON.parse(
-    fs.readFileSync(path.join(__dirname, "..", "..", "emulator", "fixtures", "default.json"), "utf8"),
-  ) as Fixtures & { identities: { tokens: string[]; universalAuth?: { clientSecret: string } }[] };
+  const fx = structuredClone(defaultFixtures) as Fixtures & {
+    identities: { tokens: string[]; universalAuth?: { clientSecret: string } }[];
+  };
   fx.identities[0]!.tokens = [TOKEN];
   fx.identities[0]!.universalAuth!.clientSecret = CLIENT_SECRET;
   fx.appConnections = [

@@ -5,7 +5,7 @@ import {
   type RunningEmulator,
   startEmulator,
 } from "../../../emulator";
-import defaultFixtures from "../../../emulator/fixtures/default.json";
+import { defaultFixtures } from "../../../emulator/fixtures";
 
 /** The emulator (emulator/index.ts) with its admin client (emulator/admin-client.ts). */
 
