@@ -12,7 +12,7 @@ import {
   perRow,
   uuid,
 } from "../sdk/schemas";
-import type { AppConnectionUpdateInput } from "../sdk";
+import type { AppConnectionUpdateInput, SecretOpsClient } from "../sdk";
 import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
@@ -71,7 +71,22 @@ const settingsArgs = perRow((kind: AppConnectionKind) =>
     }),
 );
 
-export const appConnectionSettingsDefinition = defineResource<RemoteConnection>()({
+/** The settings' args as `check` made them: the kind's PATCH body (without `name`) and the connection to manage. */
+type SettingsArgs = z.output<ReturnType<typeof settingsArgs>>;
+
+/**
+ * The SDK's connection client for a kind known only at run time. The SDK types each kind's body
+ * on its own; `check` has validated these args against their kind's schema, so this file calls
+ * it through this view (its one cast).
+ */
+interface AnyKindConnections {
+  get(app: string, id: string): Promise<RemoteConnection>;
+  getByName(app: string, name: string, query: { projectId?: string }): Promise<RemoteConnection>;
+  update(app: string, id: string, body: Partial<SettingsArgs>): Promise<RemoteConnection>;
+}
+const connections = (client: SecretOpsClient) => client.appConnections as unknown as AnyKindConnections;
+
+export const appConnectionSettingsDefinition = defineResource<RemoteConnection, SettingsArgs>()({
   type: "AppConnectionSettings",
   kindField: "app",
   schemas(args) {
@@ -131,13 +146,12 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection>(
   find: (client, args) =>
     orUndefinedOn404(
       args.connectionId
-        ? client.appConnections.get(args.app as AppConnectionApp, args.connectionId as string)
-        : client.appConnections.getByName(args.app as AppConnectionApp, args.connectionName as string, {
-            projectId: args.projectId as string | undefined,
-          }),
+        ? connections(client).get(args.app, args.connectionId)
+        : // check requires exactly one of connectionId and connectionName.
+          connections(client).getByName(args.app, args.connectionName!, { projectId: args.projectId }),
     ),
-  read: (client, id, outs) => orUndefinedOn404(client.appConnections.get(outs.app as AppConnectionApp, id)),
-  update: (client, id, patch, outs) => client.appConnections.update(outs.app as AppConnectionApp, id, patch as never),
+  read: (client, id, outs) => orUndefinedOn404(connections(client).get(outs.app, id)),
+  update: (client, id, patch, outs) => connections(client).update(outs.app, id, patch),
   // Releasing management leaves the connection exactly as it is.
   delete: async () => {},
 });

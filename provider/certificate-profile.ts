@@ -63,7 +63,11 @@ const currentConfig = (key: ConfigKey) => (p: RemoteProfile) => {
   return acme;
 };
 
-export const certificateProfileDefinition = defineResource<RemoteProfile>()({
+/** A profile's args and options as `check` made them. */
+type ProfileArgs = z.output<typeof certificateProfileOperations.create.body>;
+type ProfileOptions = z.output<typeof options>;
+
+export const certificateProfileDefinition = defineResource<RemoteProfile, ProfileArgs, ProfileOptions>()({
   type: "CertificateProfile",
   schemas: () => ({
     args: certificateProfileOperations.create.body,
@@ -109,11 +113,10 @@ export const certificateProfileDefinition = defineResource<RemoteProfile>()({
     updatedAt: (p) => p.updatedAt,
   },
 
-  create: (client, args) => client.certificateProfiles.create(args as never),
-  find: (client, args) =>
-    orUndefinedOn404(client.certificateProfiles.getBySlug(args.slug as string, args.projectId as string)),
+  create: (client, args) => client.certificateProfiles.create(args),
+  find: (client, args) => orUndefinedOn404(client.certificateProfiles.getBySlug(args.slug, args.projectId)),
   read: (client, id) => orUndefinedOn404(client.certificateProfiles.get(id)),
-  update: (client, id, patch) => client.certificateProfiles.update(id, patch as never),
+  update: (client, id, patch) => client.certificateProfiles.update(id, patch),
   async delete(client, id) {
     await client.certificateProfiles.delete(id);
   },

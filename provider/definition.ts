@@ -34,10 +34,19 @@ export interface KindSchemas {
   readonly rules?: (args: never) => Issue[];
 }
 
+/** A resource's last outputs: the args the service reported, the options, and the computed outputs. */
+export type Outs<Args, Options> = Args & Options & Plain;
+
 /** Reads one field of the service's object. */
 export type Field<Remote> = (remote: Remote) => unknown;
 
-export interface ResourceDefinition<Remote extends { id: string } = { id: string }> {
+/**
+ * `Args` and `Options`: what `check` made of the program's args and options (the kind's schema's
+ * output and the options schema's), which the API calls receive. The generic core passes `Plain`
+ * values; a typed definition fits it because these are methods (their parameters compare both ways).
+ * `outs`, the last outputs, hold the args the service reported, the options and the computed outputs.
+ */
+export interface ResourceDefinition<Remote extends { id: string } = { id: string }, Args = Plain, Options = Plain> {
   readonly type: ResourceType;
   /** The arg that selects the kind row (`destination`, `type`, `app`), if any. */
   readonly kindField?: string;
@@ -67,22 +76,28 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
    */
   readonly clearable?: Readonly<Record<string, unknown>>;
 
-  create?(client: SecretOpsClient, args: Plain, options: Plain): Promise<Remote>;
+  create?(client: SecretOpsClient, args: Args, options: Options): Promise<Remote>;
   /** Finds the object a create would have made (by name or slug): adoption and ambiguous creates. */
-  find(client: SecretOpsClient, args: Plain): Promise<Remote | undefined>;
+  find(client: SecretOpsClient, args: Args): Promise<Remote | undefined>;
   /** Undefined when the object is gone. */
-  read(client: SecretOpsClient, id: string, outs: Plain): Promise<Remote | undefined>;
-  update(client: SecretOpsClient, id: string, patch: Plain, outs: Plain, options: Plain): Promise<Remote>;
+  read(client: SecretOpsClient, id: string, outs: Outs<Args, Options>): Promise<Remote | undefined>;
+  update(
+    client: SecretOpsClient,
+    id: string,
+    patch: Partial<Args>,
+    outs: Outs<Args, Options>,
+    options: Options,
+  ): Promise<Remote>;
   /**
    * `successor`: the args of the resource replacing this one, when the delete is the first half
    * of a replacement (what the old object leaves behind may be the successor's).
    */
-  delete(client: SecretOpsClient, id: string, outs: Plain, successor?: Plain): Promise<void>;
+  delete(client: SecretOpsClient, id: string, outs: Outs<Args, Options>, successor?: Args): Promise<void>;
 
   /** Add-on: the object is only managed, never made (connection settings). */
-  readonly manageExisting?: ManageExisting<Remote>;
+  readonly manageExisting?: ManageExisting<Remote, Args>;
   /** Add-on: work the service does after a write (sync jobs). */
-  readonly jobs?: Jobs<Remote>;
+  readonly jobs?: Jobs<Remote, Outs<Args, Options>, Options>;
   /** Add-on: a value at most one resource of a program may hold (a sync's destination). */
   readonly exclusive?: Exclusive;
 }
@@ -104,8 +119,8 @@ export interface Exclusive {
  * The object already exists and is only managed: create finds it and applies the declared args,
  * delete releases it untouched. With it come the rules a managed object's settings follow.
  */
-export interface ManageExisting<Remote> {
-  notFound(args: Plain): string;
+export interface ManageExisting<Remote, Args = Plain> {
+  notFound(args: Args): string;
   /** Rules on the change from the previous args to the new ones (one-way switches). */
   transitionFailures?(olds: Plain, news: Plain): dynamic.CheckFailure[];
   /**
@@ -117,13 +132,13 @@ export interface ManageExisting<Remote> {
 }
 
 /** Work the service runs after a create or update, which the step waits for. */
-export interface Jobs<Remote> {
+export interface Jobs<Remote, Outs = Plain, Options = Plain> {
   /** Waits for the work; throws `SettleFailure` when it failed (the resource stays in state). */
-  settle(client: SecretOpsClient, remote: Remote, options: Plain): Promise<Remote>;
+  settle(client: SecretOpsClient, remote: Remote, options: Options): Promise<Remote>;
   /** Work the last step left unfinished: when `needed`, diff reports a change and update runs `run`. */
   readonly resume: {
-    needed(outs: Plain): boolean;
-    run(client: SecretOpsClient, id: string, outs: Plain): Promise<Remote>;
+    needed(outs: Outs): boolean;
+    run(client: SecretOpsClient, id: string, outs: Outs): Promise<Remote>;
   };
 }
 
@@ -145,8 +160,8 @@ export class SettleFailure<Remote> extends Error {
  * mapping's parameters while the definition keeps its own literal type, from which the class's
  * output names and types follow.
  */
-export function defineResource<Remote extends { id: string }>() {
-  return <const D extends ResourceDefinition<Remote>>(definition: D): D => definition;
+export function defineResource<Remote extends { id: string }, Args = Plain, Options = Plain>() {
+  return <const D extends ResourceDefinition<Remote, Args, Options>>(definition: D): D => definition;
 }
 
 /** What the derivations below read of a definition, whatever its `Remote`. */

@@ -4,14 +4,15 @@ import {
   type SecretRotation as RemoteRotation,
   rotationType,
   rotationTypeSlugs,
+  secretRotationCreateSchema,
   secretRotationOperations,
 } from "../sdk/schemas";
-import type { SecretRotationCreateInput } from "../sdk";
+import type { SecretOpsClient, SecretRotationCreateInput } from "../sdk";
 import { SecretOpsApiError } from "../sdk/errors";
 import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
-import { type Plain, isPlainObject } from "./values";
+import { isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -41,7 +42,7 @@ export type SecretRotationCommonArgs = Omit<SecretRotationArgs, "type" | "parame
  * secrets, so the one being replaced takes its secrets with it (whatever `deleteSecrets` says);
  * its successor writes them anew straight after. Elsewhere, `deleteSecrets` decides as on destroy.
  */
-function takesOverSecrets(outs: Plain, successor: Plain): boolean {
+function takesOverSecrets(outs: RotationArgs, successor: RotationArgs): boolean {
   const samePlace = (["projectId", "environment", "secretPath"] as const).every((k) => outs[k] === successor[k]);
   const names = (mapping: unknown) => (isPlainObject(mapping) ? Object.values(mapping) : []);
   const before = new Set(names(outs.secretsMapping));
@@ -61,7 +62,33 @@ function leftoverSecrets(e: unknown): Error | undefined {
   );
 }
 
-export const secretRotationDefinition = defineResource<RemoteRotation>()({
+/** A rotation's args as `check` made them: its type's create body's schema's output, and its type. */
+type RotationArgs = z.output<ReturnType<typeof secretRotationCreateSchema>> & { type: RotationTypeSlug };
+type RotationOptions = z.output<typeof options>;
+
+/**
+ * The SDK's rotation client for a type known only at run time. The SDK types each type's body on
+ * its own; `check` has validated these args against their type's schema, so this file calls it
+ * through this view (its one cast).
+ */
+interface AnyTypeRotations {
+  get(type: RotationTypeSlug, id: string): Promise<RemoteRotation>;
+  getByName(
+    type: RotationTypeSlug,
+    name: string,
+    where: { projectId: string; environment: string; secretPath: string },
+  ): Promise<RemoteRotation>;
+  create(type: RotationTypeSlug, body: RotationArgs): Promise<RemoteRotation>;
+  update(type: RotationTypeSlug, id: string, body: Partial<RotationArgs>): Promise<RemoteRotation>;
+  delete(
+    type: RotationTypeSlug,
+    id: string,
+    opts: { deleteSecrets: boolean; revokeGeneratedCredentials: boolean },
+  ): Promise<RemoteRotation>;
+}
+const rotations = (client: SecretOpsClient) => client.secretRotations as unknown as AnyTypeRotations;
+
+export const secretRotationDefinition = defineResource<RemoteRotation, RotationArgs, RotationOptions>()({
   type: "SecretRotation",
   kindField: "type",
   schemas(args) {
@@ -103,23 +130,23 @@ export const secretRotationDefinition = defineResource<RemoteRotation>()({
 
   async create(client, args) {
     try {
-      return await client.secretRotations.create(args.type as RotationTypeSlug, args as never);
+      return await rotations(client).create(args.type, args);
     } catch (e) {
       throw leftoverSecrets(e) ?? e;
     }
   },
   find: (client, args) =>
     orUndefinedOn404(
-      client.secretRotations.getByName(args.type as RotationTypeSlug, args.name as string, {
-        projectId: args.projectId as string,
-        environment: args.environment as string,
-        secretPath: args.secretPath as string,
+      rotations(client).getByName(args.type, args.name, {
+        projectId: args.projectId,
+        environment: args.environment,
+        secretPath: args.secretPath,
       }),
     ),
-  read: (client, id, outs) => orUndefinedOn404(client.secretRotations.get(outs.type as RotationTypeSlug, id)),
-  update: (client, id, patch, outs) => client.secretRotations.update(outs.type as RotationTypeSlug, id, patch as never),
+  read: (client, id, outs) => orUndefinedOn404(rotations(client).get(outs.type, id)),
+  update: (client, id, patch, outs) => rotations(client).update(outs.type, id, patch),
   async delete(client, id, outs, successor) {
-    await client.secretRotations.delete(outs.type as RotationTypeSlug, id, {
+    await rotations(client).delete(outs.type, id, {
       deleteSecrets: outs.deleteSecrets === true || (successor !== undefined && takesOverSecrets(outs, successor)),
       revokeGeneratedCredentials: outs.revokeGeneratedCredentials === true,
     });

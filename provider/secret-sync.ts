@@ -4,8 +4,11 @@ import { z } from "zod";
 import type { SecretOpsClient, SecretSyncCreateInput } from "../sdk";
 import {
   type SecretSync as RemoteSync,
+  type SecretSyncCheckDestination,
   type SecretSyncCreate,
+  type SecretSyncDestinationCheck,
   type SyncDestinationSlug,
+  secretSyncCreateSchema,
   destinationKey,
   formatIssue,
   secretSyncOperations,
@@ -15,7 +18,7 @@ import {
 import { SettleFailure, defineResource } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
-import { type Plain, containsUnknown, isPlainObject } from "./values";
+import { containsUnknown, isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -58,6 +61,27 @@ export interface GenericSecretSyncArgs extends SecretSyncCommonArgs {
   syncOptions: pulumi.Input<{ initialSyncBehavior: pulumi.Input<string> } & Record<string, pulumi.Input<unknown>>>;
 }
 
+/** A sync's args as `check` made them: the create body's schema's output, and its destination. */
+type SyncArgs = z.output<ReturnType<typeof secretSyncCreateSchema>> & { destination: string };
+type SyncOptions = z.output<typeof options>;
+
+/**
+ * The SDK's sync client with any destination slug. Its methods are typed for the destinations this
+ * package has rows for; at run time they take any slug-shaped one through the generic row, as
+ * `GenericSecretSync` needs, so this file calls them through this view (its one cast).
+ */
+interface AnyDestinationSyncs {
+  list(destination: string, projectId: string): Promise<RemoteSync[]>;
+  get(destination: string, id: string): Promise<RemoteSync>;
+  getByName(destination: string, name: string, projectId: string): Promise<RemoteSync>;
+  create(destination: string, body: SyncArgs): Promise<RemoteSync>;
+  update(destination: string, id: string, body: Partial<SyncArgs>): Promise<RemoteSync>;
+  delete(destination: string, id: string, opts: { removeSecrets?: boolean }): Promise<RemoteSync>;
+  checkDestination(destination: string, body: SecretSyncCheckDestination): Promise<SecretSyncDestinationCheck>;
+  syncSecrets(destination: string, id: string): Promise<RemoteSync>;
+}
+const syncs = (client: SecretOpsClient) => client.secretSyncs as unknown as AnyDestinationSyncs;
+
 /** The other sync of the organization pushing to this sync's destination, as `check-destination` answers. */
 type Duplicate = { duplicateProjectId?: string | null };
 
@@ -67,14 +91,14 @@ type Duplicate = { duplicateProjectId?: string | null };
  */
 async function duplicateOf(
   client: SecretOpsClient,
-  sync: Plain,
+  sync: SyncArgs,
   excludeSyncId?: string,
 ): Promise<Duplicate | undefined> {
   if (!uuid.safeParse(sync.projectId).success) return undefined;
-  const check = await client.secretSyncs
-    .checkDestination(sync.destination as SyncDestinationSlug, {
-      destinationConfig: sync.destinationConfig as Record<string, unknown>,
-      projectId: sync.projectId as string,
+  const check = await syncs(client)
+    .checkDestination(sync.destination, {
+      destinationConfig: sync.destinationConfig,
+      projectId: sync.projectId,
       ...(excludeSyncId && { excludeSyncId }),
     })
     .catch((e: unknown) => {
@@ -98,23 +122,17 @@ const duplicateError = (duplicate: Duplicate) => {
  */
 async function refuseDuplicateDestination(
   client: SecretOpsClient,
-  sync: Plain,
-  options: Plain,
+  sync: SyncArgs,
+  options: SyncOptions,
   excludeSyncId?: string,
 ): Promise<void> {
-  if (options.allowDuplicateDestination === true) return;
+  if (options.allowDuplicateDestination) return;
   let duplicate = await duplicateOf(client, sync, excludeSyncId);
   if (duplicate && excludeSyncId === undefined) {
     // On create, the sync already holding this name may be the duplicate: one an interrupted run
     // made. It is not counted here; the create then meets it by name and takes it only if it is
     // what the program declares (provider/dynamic-provider.ts, createOnce).
-    const sameName = await orUndefinedOn404(
-      client.secretSyncs.getByName(
-        sync.destination as SyncDestinationSlug,
-        sync.name as string,
-        sync.projectId as string,
-      ),
-    );
+    const sameName = await orUndefinedOn404(syncs(client).getByName(sync.destination, sync.name, sync.projectId));
     if (sameName) duplicate = await duplicateOf(client, sync, sameName.id);
   }
   if (duplicate) throw duplicateError(duplicate);
@@ -126,21 +144,29 @@ async function refuseDuplicateDestination(
  * the older of the two (the earlier `createdAt`, then the smaller id), so exactly one stays; the
  * newer one is deleted again and its step fails. A rival this identity cannot list counts as older.
  */
-async function giveWayToAnEarlierRival(client: SecretOpsClient, created: RemoteSync, sync: Plain, options: Plain) {
-  if (options.allowDuplicateDestination === true) return;
+async function giveWayToAnEarlierRival(
+  client: SecretOpsClient,
+  created: RemoteSync,
+  sync: SyncArgs,
+  options: SyncOptions,
+) {
+  if (options.allowDuplicateDestination) return;
   const duplicate = await duplicateOf(client, sync, created.id);
   if (!duplicate) return;
-  const destination = created.destination as SyncDestinationSlug;
+  const destination = created.destination;
+  // The service answered with a sync of this slug, so it has a row (a known or a generic one).
   const row = syncDestinationRow(destination)!;
   const place = destinationKey(row, created.destinationConfig);
-  const rivals = await client.secretSyncs
+  const rivals = await syncs(client)
     .list(destination, duplicate.duplicateProjectId ?? created.projectId)
     .catch(() => undefined);
   const rival = rivals?.find((r) => r.id !== created.id && destinationKey(row, r.destinationConfig) === place);
   const older = (a: RemoteSync, b: RemoteSync) =>
     a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
   if (rival && older(created, rival)) return;
-  await client.secretSyncs.delete(destination, created.id, { removeSecrets: false }).catch(() => undefined);
+  await syncs(client)
+    .delete(destination, created.id, { removeSecrets: false })
+    .catch(() => undefined);
   throw duplicateError(duplicate);
 }
 
@@ -156,14 +182,14 @@ async function pollSync(
   for (let delay = 250; !done(current); delay = Math.min(delay * 2, 2000)) {
     if (Date.now() > deadline) return current;
     await sleep(delay);
-    current = await orUndefinedOn404(client.secretSyncs.get(sync.destination as SyncDestinationSlug, sync.id));
+    current = await orUndefinedOn404(syncs(client).get(sync.destination, sync.id));
   }
   return current;
 }
 
 const inProgress = (status: string | null | undefined) => status === "pending" || status === "running";
 
-export const secretSyncDefinition = defineResource<RemoteSync>()({
+export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOptions>()({
   type: "SecretSync",
   kindField: "destination",
   schemas(args) {
@@ -201,38 +227,25 @@ export const secretSyncDefinition = defineResource<RemoteSync>()({
 
   async create(client, args, opts) {
     await refuseDuplicateDestination(client, args, opts);
-    const destination = args.destination as SyncDestinationSlug;
-    const sync = await client.secretSyncs.create(destination, args as never);
+    const sync = await syncs(client).create(args.destination, args);
     // This process runs its own creates one at a time per destination; another process may not.
     await giveWayToAnEarlierRival(client, sync, args, opts);
     return sync;
   },
-  find: (client, args) =>
-    orUndefinedOn404(
-      client.secretSyncs.getByName(
-        args.destination as SyncDestinationSlug,
-        args.name as string,
-        args.projectId as string,
-      ),
-    ),
-  read: (client, id, outs) => orUndefinedOn404(client.secretSyncs.get(outs.destination as SyncDestinationSlug, id)),
+  find: (client, args) => orUndefinedOn404(syncs(client).getByName(args.destination, args.name, args.projectId)),
+  read: (client, id, outs) => orUndefinedOn404(syncs(client).get(outs.destination, id)),
   async update(client, id, patch, outs, opts) {
     if (patch.destinationConfig !== undefined) {
       await refuseDuplicateDestination(client, { ...outs, destinationConfig: patch.destinationConfig }, opts, id);
     }
-    return client.secretSyncs.update(outs.destination as SyncDestinationSlug, id, patch as never);
+    return syncs(client).update(outs.destination, id, patch);
   },
   async delete(client, id, outs) {
     const removeSecrets = outs.removeSecrets === true;
-    const sync = await client.secretSyncs.delete(outs.destination as SyncDestinationSlug, id, { removeSecrets });
+    const sync = await syncs(client).delete(outs.destination, id, { removeSecrets });
     if (!removeSecrets) return;
     // With removeSecrets the service deletes the sync only once its remove job has succeeded.
-    const last = await pollSync(
-      client,
-      sync,
-      Number(outs.syncTimeoutSeconds ?? 300),
-      (s) => !s || !inProgress(s.removeStatus),
-    );
+    const last = await pollSync(client, sync, outs.syncTimeoutSeconds ?? 300, (s) => !s || !inProgress(s.removeStatus));
     if (last?.removeStatus === "failed") {
       throw new Error(
         `removing the secrets of sync "${sync.name}" failed: ${last.lastRemoveMessage ?? "no message"}; the sync was kept`,
@@ -266,11 +279,11 @@ export const secretSyncDefinition = defineResource<RemoteSync>()({
     // A sync whose last job failed is synced again by the next `pulumi up`.
     resume: {
       needed: (outs) => outs.syncStatus === "failed" && outs.isAutoSyncEnabled === true,
-      run: (client, id, outs) => client.secretSyncs.syncSecrets(outs.destination as SyncDestinationSlug, id),
+      run: (client, id, outs) => syncs(client).syncSecrets(outs.destination, id),
     },
     async settle(client, sync, opts) {
       if (!opts.waitForSync || !sync.isAutoSyncEnabled) return sync;
-      const timeout = Number(opts.syncTimeoutSeconds);
+      const timeout = opts.syncTimeoutSeconds;
       const last = (await pollSync(client, sync, timeout, (s) => !s || !inProgress(s.syncStatus))) ?? sync;
       if (last.syncStatus === "failed") {
         throw new SettleFailure(`secret sync "${last.name}" failed: ${last.lastSyncMessage ?? "no message"}`, last);
