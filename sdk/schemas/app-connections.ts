@@ -47,13 +47,30 @@ const DISTINGUISHED_NAME =
   /^(?:(?:[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)(?:(?:\\+[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)*)(?:,(?:[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)(?:(?:\\+[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)*))*)?$/;
 const USER_PRINCIPAL_NAME = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9._-]+\.[a-zA-Z]{2,}$/;
 
-const azureOAuth = z.object({ code: str, tenantId: str });
+const azureOAuth = z.object({
+  /** The authorization code of the OAuth sign-in, which the service exchanges for tokens: secret. */
+  code: str,
+  /** The Azure tenant (directory) id. */
+  tenantId: str,
+});
 const azureClientSecret = z.object({
+  /** The app registration's application (client) id. */
   clientId: uuid.max(50),
+  /** A client secret of the app registration: secret. */
   clientSecret: z.string().min(1).max(50, { error: "must be at most 50 characters" }),
+  /** The Azure tenant (directory) id. */
   tenantId: uuid,
 });
-const azureCertificate = z.object({ tenantId: str, clientId: str, certificateBody: str, privateKey: str });
+const azureCertificate = z.object({
+  /** The Azure tenant (directory) id. */
+  tenantId: str,
+  /** The app registration's application (client) id. */
+  clientId: str,
+  /** The PEM certificate registered on the app: secret. */
+  certificateBody: str,
+  /** The certificate's PEM private key: secret. */
+  privateKey: str,
+});
 
 /** How a kind treats one PATCH field of the 4.1 matrix. */
 export type PatchSupport =
@@ -151,9 +168,13 @@ export const appConnectionKinds = {
     methods: {
       "client-credentials": {
         credentials: z.object({
+          /** The Auth0 tenant's domain, e.g. `example.eu.auth0.com`. */
           domain: str,
+          /** The machine-to-machine application's client id. */
           clientId: str,
+          /** That application's client secret: secret. */
           clientSecret: str,
+          /** The API identifier (audience) the tokens are requested for. */
           audience: z.url({ error: "must be a URL" }),
         }),
         secretFields: ["clientSecret"],
@@ -180,12 +201,19 @@ export const appConnectionKinds = {
     methods: {
       "username-and-password": {
         credentials: z.object({
+          /** The Redis server's host name or address. */
           host: str.toLowerCase(),
+          /** The Redis server's port. */
           port,
+          /** The user the service connects as. */
           username: str,
+          /** That user's password: secret, never returned by the service. */
           password: z.string().optional(),
+          /** Connect over TLS. */
           sslEnabled: z.boolean(),
+          /** Refuse a server certificate that does not verify. */
           sslRejectUnauthorized: z.boolean(),
+          /** PEM certificate of the server's CA, for TLS; `""` for none. */
           sslCertificate: optionalCertificate,
         }),
         secretFields: ["password"],
@@ -227,13 +255,19 @@ export const appConnectionKinds = {
     methods: {
       "simple-bind": {
         credentials: z.object({
+          /** The directory server's kind. */
           provider: z.enum(["active-directory"]),
+          /** The server's URL, `ldap://` or `ldaps://`. */
           url: str.regex(/^ldaps?:\/\//, { error: "must be an LDAP URL (ldap:// or ldaps://)" }),
+          /** The bind user's distinguished name, or a user principal name (`user@domain.tld`). */
           dn: str.refine((v) => DISTINGUISHED_NAME.test(v) || USER_PRINCIPAL_NAME.test(v), {
             error: "must be a distinguished name (cn=...,dc=...) or a user principal name (user@domain.tld)",
           }),
+          /** The bind user's password: secret, never returned by the service. */
           password: str,
+          /** Refuse a server certificate that does not verify. */
           sslRejectUnauthorized: z.boolean().optional(),
+          /** PEM certificate of the server's CA, for TLS; `""` for none. */
           sslCertificate: optionalCertificate,
         }),
         secretFields: ["password"],
@@ -259,7 +293,9 @@ export const appConnectionKinds = {
       "api-key": {
         // The format's error would otherwise also word the length check.
         credentials: z.object({
+          /** The Octopus Deploy server's URL. */
           instanceUrl: z.url({ error: "must be a URL" }).max(255, { error: "must be at most 255 characters" }),
+          /** An API key of an Octopus Deploy user: secret. */
           apiKey: str,
         }),
         secretFields: ["apiKey"],
@@ -277,7 +313,18 @@ export const appConnectionKinds = {
     family: "Cloud infrastructure account",
     methods: {
       "access-key": {
-        credentials: z.object({ userOcid: str, tenancyOcid: str, region: str, fingerprint: str, privateKey: str }),
+        credentials: z.object({
+          /** The OCID of the API key's user. */
+          userOcid: str,
+          /** The OCID of the tenancy. */
+          tenancyOcid: str,
+          /** The region, e.g. `us-ashburn-1`. */
+          region: str,
+          /** The API key's fingerprint. */
+          fingerprint: str,
+          /** The API key's PEM private key: secret. */
+          privateKey: str,
+        }),
         secretFields: ["privateKey"],
       },
     },
@@ -301,7 +348,9 @@ export const appConnectionKinds = {
     methods: {
       "api-token": {
         credentials: z.object({
+          /** A Bitbucket API token: secret. */
           apiToken: str.max(255, { error: "must be at most 255 characters" }),
+          /** The e-mail address of the token's Atlassian account. */
           email: z.email({ error: "must be an e-mail address" }).max(255, { error: "must be at most 255 characters" }),
         }),
         secretFields: ["apiToken"],
@@ -320,7 +369,9 @@ export const appConnectionKinds = {
     methods: {
       "api-key": {
         credentials: z.object({
+          /** A Venafi TLS Protect Cloud API key: secret. */
           apiKey: z.string().min(1).max(256, { error: "must be at most 256 characters" }),
+          /** The region of the Venafi TLS Protect Cloud tenant. */
           region: z.enum(["us", "eu", "au", "uk", "sg", "ca"]),
         }),
         secretFields: ["apiKey"],
@@ -334,7 +385,15 @@ export const appConnectionKinds = {
     app: "vercel",
     label: "Vercel",
     family: "Deployment platform",
-    methods: { "api-token": { credentials: z.object({ apiToken: str }), secretFields: ["apiToken"] } },
+    methods: {
+      "api-token": {
+        credentials: z.object({
+          /** A Vercel access token: secret. */
+          apiToken: str,
+        }),
+        secretFields: ["apiToken"],
+      },
+    },
     patchSupport: standardPatchSupport,
     example: { method: "api-token", credentials: { apiToken: "emulator-vercel-token" } },
   }),
