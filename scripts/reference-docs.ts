@@ -10,7 +10,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { z } from "zod";
 import { execFileSync } from "node:child_process";
-import { type KindSchemas, type ResourceDefinition, replaceFields } from "../provider/definition";
+import { type KindSchemas, type ResourceDefinition, type ResourceType, replaceFields } from "../provider/definition";
 import { appConnectionSettingsDefinition } from "../provider/app-connection-settings";
 import { certificateProfileDefinition } from "../provider/certificate-profile";
 import { secretRotationDefinition } from "../provider/secret-rotation";
@@ -20,15 +20,18 @@ import { appConnectionApps, rotationTypeSlugs, syncDestinationSlugs } from "../s
 type Definition = ResourceDefinition<never>;
 
 /** A resource, the file it is documented in, and its kinds (the kind field's values). */
-const resources: {
+interface ResourceReference {
   def: Definition;
   file: string;
   kinds: readonly string[];
   intro: string;
   /** The program's args type for a kind, as a type expression over the package's exports. */
   argsType: (kind: string | undefined) => string;
-}[] = [
-  {
+}
+
+/** One entry per resource type: a new type does not compile until it has its reference. */
+const references: Record<ResourceType, ResourceReference> = {
+  SecretSync: {
     def: secretSyncDefinition as unknown as Definition,
     file: "secret-sync.md",
     kinds: syncDestinationSlugs,
@@ -36,21 +39,21 @@ const resources: {
     intro:
       "Pushes the secrets of one environment folder to a destination through an app connection. `GenericSecretSync` takes any other destination slug and passes its `destinationConfig` and extra `syncOptions` through; the common args below still apply.",
   },
-  {
+  SecretRotation: {
     def: secretRotationDefinition as unknown as Definition,
     file: "secret-rotation.md",
     kinds: rotationTypeSlugs,
     argsType: (kind) => `Extract<SecretRotationArgs, { type: ${JSON.stringify(kind)} }>`,
     intro: "Replaces a credential on a schedule and writes the new values into secrets.",
   },
-  {
+  CertificateProfile: {
     def: certificateProfileDefinition as unknown as Definition,
     file: "certificate-profile.md",
     kinds: [],
     argsType: () => "CertificateProfileArgs",
     intro: "A named template for issuing certificates: how they are requested (enrollment) and who signs them.",
   },
-  {
+  AppConnectionSettings: {
     def: appConnectionSettingsDefinition as unknown as Definition,
     file: "app-connection-settings.md",
     kinds: appConnectionApps,
@@ -58,7 +61,8 @@ const resources: {
     intro:
       "Manages the settings of an existing app connection, found by `app` and `connectionId` or `connectionName`. Deleting it releases management and leaves the connection in place.",
   },
-];
+};
+const resources = Object.values(references);
 
 /** The JSON Schema subset `z.toJSONSchema` writes for these schemas. */
 interface JsonSchema {
