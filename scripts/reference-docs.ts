@@ -25,7 +25,7 @@ interface ResourceReference {
   file: string;
   kinds: readonly string[];
   intro: string;
-  /** The program's args type for a kind, as a type expression over the package's exports. */
+  /** The program's args type for a kind, as a type expression over the package's exports (`secretops.*`). */
   argsType: (kind: string | undefined) => string;
 }
 
@@ -35,7 +35,7 @@ const references: Record<ResourceType, ResourceReference> = {
     def: secretSyncDefinition as unknown as Definition,
     file: "secret-sync.md",
     kinds: syncDestinationSlugs,
-    argsType: (kind) => `Extract<SecretSyncArgs, { destination: ${JSON.stringify(kind)} }>`,
+    argsType: (kind) => `Extract<secretops.SecretSyncArgs, { destination: ${JSON.stringify(kind)} }>`,
     intro:
       "Pushes the secrets of one environment folder to a destination through an app connection. `GenericSecretSync` takes any other destination slug and passes its `destinationConfig` and extra `syncOptions` through; the common args below still apply.",
   },
@@ -43,21 +43,21 @@ const references: Record<ResourceType, ResourceReference> = {
     def: secretRotationDefinition as unknown as Definition,
     file: "secret-rotation.md",
     kinds: rotationTypeSlugs,
-    argsType: (kind) => `Extract<SecretRotationArgs, { type: ${JSON.stringify(kind)} }>`,
+    argsType: (kind) => `Extract<secretops.SecretRotationArgs, { type: ${JSON.stringify(kind)} }>`,
     intro: "Replaces a credential on a schedule and writes the new values into secrets.",
   },
   CertificateProfile: {
     def: certificateProfileDefinition as unknown as Definition,
     file: "certificate-profile.md",
     kinds: [],
-    argsType: () => "CertificateProfileArgs",
+    argsType: () => "secretops.CertificateProfileArgs",
     intro: "A named template for issuing certificates: how they are requested (enrollment) and who signs them.",
   },
   AppConnectionSettings: {
     def: appConnectionSettingsDefinition as unknown as Definition,
     file: "app-connection-settings.md",
     kinds: appConnectionApps,
-    argsType: (kind) => `Extract<AppConnectionSettingsArgs, { app: ${JSON.stringify(kind)} }>`,
+    argsType: (kind) => `Extract<secretops.AppConnectionSettingsArgs, { app: ${JSON.stringify(kind)} }>`,
     intro:
       "Manages the settings of an existing app connection, found by `app` and `connectionId` or `connectionName`. Deleting it releases management and leaves the connection in place.",
   },
@@ -196,10 +196,7 @@ class ArgDocs {
   constructor(repoRoot: string, typeExprs: string[]) {
     const file = path.join(repoRoot, "__reference_docs__.ts");
     const aliases = typeExprs.map((t, i) => `export type T${i} = ${t};`);
-    const text = [
-      `import type { SecretSyncArgs, SecretRotationArgs, CertificateProfileArgs, AppConnectionSettingsArgs } from "./provider";`,
-      ...aliases,
-    ].join("\n");
+    const text = [`import type * as secretops from "./provider";`, ...aliases].join("\n");
     const options: ts.CompilerOptions = {
       strict: true,
       noEmit: true,
