@@ -39,7 +39,7 @@ const maxEntriesRule = z.number().int().min(1, { error: "must be at least 1" }).
  * not have (a typo would otherwise be dropped, and the query answer more than was asked), and
  * every filter rule the SDK checks before sending.
  */
-function queryIssues(args: Record<string, unknown>): Issue[] {
+function queryIssues(args: { maxEntries?: unknown }): Issue[] {
   const { maxEntries, ...filters } = args;
   const known = Object.keys(AuditLogFiltersSchema.shape);
   const issues: Issue[] = Object.keys(filters)
@@ -53,14 +53,14 @@ function queryIssues(args: Record<string, unknown>): Issue[] {
 }
 
 /** A RunError stops the program with its message alone, as a bad resource arg does: no stack. */
-function refuseBadQuery(args: Record<string, unknown>): void {
+function refuseBadQuery(args: { maxEntries?: unknown }): void {
   const issues = queryIssues(args);
   if (issues.length) throw new pulumi.RunError(`getAuditLogs has a problem: ${formatIssueList(issues)}`);
 }
 
 export async function getAuditLogs(args: GetAuditLogsArgs = {}): Promise<GetAuditLogsResult> {
   refusePlainCredentialConfig();
-  refuseBadQuery(args as Record<string, unknown>);
+  refuseBadQuery(args);
   const { maxEntries = 1000, ...filters } = args;
   const client = clientFrom(programConfig);
   const entries: AuditLogEntry[] = [];
@@ -78,6 +78,7 @@ export function getAuditLogsOutput(
   // A query of plain values is judged at once, where the program calls it, so it fails the program
   // there; one holding outputs is judged once they are known.
   const plain = Object.values(args).every((v) => !pulumi.Output.isInstance(v) && !(v instanceof Promise));
-  if (plain) refuseBadQuery(args as Record<string, unknown>);
+  if (plain) refuseBadQuery(args);
+  // `pulumi.output` unwraps each Input to its value: the plain query.
   return pulumi.output(args).apply((a) => getAuditLogs(a as GetAuditLogsArgs));
 }

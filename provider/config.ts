@@ -47,7 +47,7 @@ export function configure(config: ConfigReader): void {
     if (apiUrl) checkApiUrl(apiUrl, config);
     problem = undefined;
   } catch (e) {
-    problem = (e as Error).message;
+    problem = e instanceof Error ? e.message : String(e);
   }
 }
 

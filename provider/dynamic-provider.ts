@@ -62,7 +62,7 @@ const CREATE_ONLY_OPTIONS = ["adoptExisting"];
 
 /** The object's `updatedAt` as a write (or a find) returned it: see `ProviderState.changedAt`. */
 const changedAtOf = (remote: { id: string }): string | undefined => {
-  const at = (remote as { updatedAt?: unknown }).updatedAt;
+  const at = "updatedAt" in remote ? remote.updatedAt : undefined;
   return typeof at === "string" ? at : undefined;
 };
 
@@ -116,7 +116,7 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
   // An option older state lacks counts as its default, so a release adding an option does not
   // make every existing resource show a change.
   const previousOption = (k: string) =>
-    olds[k] !== undefined ? olds[k] : (def.options.shape[k] as z.ZodType).safeParse(undefined).data;
+    olds[k] !== undefined ? olds[k] : def.options.shape[k]?.safeParse(undefined).data;
   const optionsChanged = Object.keys(options).some(
     (k) => !CREATE_ONLY_OPTIONS.includes(k) && !sameValue(options[k], previousOption(k)),
   );
@@ -168,6 +168,7 @@ function withoutEchoedSecrets(def: Definition, failures: dynamic.CheckFailure[])
 export function dynamicProvider<Remote extends { id: string }>(
   definition: ResourceDefinition<Remote>,
 ): dynamic.ResourceProvider {
+  // The core reads a definition through its generic shape (`Plain` args, any `Remote`).
   const def = definition as unknown as Definition;
 
   const exclusiveKey = (args: Plain, options: Plain) => def.exclusive?.key(args, options);
@@ -178,6 +179,7 @@ export function dynamicProvider<Remote extends { id: string }>(
   const replacing = new Map<string, Plain>();
 
   const read = (remote: { id: string }, fields: Readonly<Record<string, (r: never) => unknown>>): Plain =>
+    // Each field reads the definition's own `Remote`, which `remote` is (the SDK parsed it).
     compact(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f(remote as never)])));
   const argsOf = (remote: { id: string }) => read(remote, def.reported);
 
@@ -228,6 +230,7 @@ export function dynamicProvider<Remote extends { id: string }>(
     } catch (e) {
       if (!(e instanceof SettleFailure)) throw e;
       // The shape the dynamic-provider host turns into a partial failure: the resource stays in state.
+      // A definition's `settle` fails with its own `Remote`.
       const properties = outputsAfterWrite(e.remote as { id: string }, inputs, options, changedAtOf(remote), previous);
       throw Object.assign(new Error(e.message), { id: remote.id, properties, reasons: [e.message] });
     }
@@ -265,7 +268,7 @@ export function dynamicProvider<Remote extends { id: string }>(
     if (differing.length) {
       const key = args.slug !== undefined ? "slug" : "name";
       const taken = isAlreadyExists(cause)
-        ? (cause as Error).message.replace(/\.$/, "")
+        ? String(cause instanceof Error ? cause.message : cause).replace(/\.$/, "")
         : `a ${def.type} with the ${key} "${String(args[key])}" already exists`;
       throw new Error(
         `${key}: ${taken}, and it differs from the program in ${differing.join(", ")}, so this stack did not ` +
@@ -295,11 +298,12 @@ export function dynamicProvider<Remote extends { id: string }>(
     }
     const parsed = schemas.args.safeParse(args);
     if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
+    // A kind's rules take its own body's type; this is that body, as its schema parsed it.
     for (const issue of schemas.rules?.(parsed.data as never) ?? []) {
       if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
     }
     if (failures.length || !parsedOptions.success) return { inputs: news, failures };
-    const inputs: Plain = { ...(parsed.data as Plain), ...parsedOptions.data };
+    const inputs: Plain = { ...parsed.data, ...parsedOptions.data };
     if (def.kindField) inputs[def.kindField] = args[def.kindField];
     const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
     if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;

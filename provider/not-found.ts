@@ -1,6 +1,6 @@
 /** True for the service's 404: the object is gone. */
 export function isNotFound(e: unknown): boolean {
-  return typeof e === "object" && e !== null && (e as { status?: number }).status === 404;
+  return typeof e === "object" && e !== null && "status" in e && e.status === 404;
 }
 
 /** Resolves to undefined when the service says 404: reads use it to report "gone". */

@@ -170,6 +170,8 @@ export function resourceClass<Args extends object, D extends DefinitionShape>(de
       keepStacks();
     }
   }
+  // The class declares its outputs from the definition, which TypeScript cannot see on a class
+  // expression built from a value; ResourceClass states them.
   return Resource as unknown as ResourceClass<Args, D>;
 }
 

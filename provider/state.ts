@@ -1,4 +1,9 @@
+import { z } from "zod";
 import { type Plain, type SecretHashes, isPlainObject } from "./values";
+
+/** The shapes this provider writes into state (`encodeState`), read back leniently: anything else counts as absent. */
+const SecretHashesSchema = z.object({ key: z.string(), values: z.record(z.string(), z.string()) });
+const SecretRevisionsSchema = z.record(z.string(), z.number());
 
 /**
  * What the provider keeps in a resource's outputs beside the outputs themselves, in one typed
@@ -39,13 +44,16 @@ export interface ProviderState {
 export type SecretRevisions = Record<string, number>;
 export const SECRET_REVISIONS_KEY = "secretRevisions";
 
-/** The provider state held in a resource's outputs (from any release); `argNames` are the args-shaped outputs. */
+/**
+ * The provider state held in a resource's outputs (from any release); `argNames` are the
+ * args-shaped outputs.
+ */
 export function decodeState(outs: Plain, argNames: readonly string[]): ProviderState {
   return {
     observed: isPlainObject(outs.observed)
       ? outs.observed
       : Object.fromEntries(argNames.filter((k) => outs[k] !== undefined).map((k) => [k, outs[k]])),
-    secretHashes: isPlainObject(outs.secretHashes) ? (outs.secretHashes as unknown as SecretHashes) : undefined,
+    secretHashes: SecretHashesSchema.safeParse(outs.secretHashes).data,
     fingerprint: typeof outs.fingerprint === "string" ? outs.fingerprint : undefined,
     appliedFingerprint: typeof outs.appliedFingerprint === "string" ? outs.appliedFingerprint : undefined,
     declared: Array.isArray(outs.declared) ? outs.declared.filter((k) => typeof k === "string") : undefined,
@@ -57,7 +65,7 @@ export function decodeState(outs: Plain, argNames: readonly string[]): ProviderS
 /** The secret revisions held in inputs or outputs, if any. */
 export function secretRevisionsIn(props: Plain): SecretRevisions | undefined {
   const revisions = props[SECRET_REVISIONS_KEY];
-  return isPlainObject(revisions) ? (revisions as SecretRevisions) : undefined;
+  return SecretRevisionsSchema.safeParse(revisions).data;
 }
 
 /**

@@ -26,8 +26,9 @@ export function unknownAt(root: unknown, path: readonly PropertyKey[]): boolean 
   let cur: unknown = root;
   for (const key of path) {
     if (cur === UNKNOWN) return true;
-    if (!isPlainObject(cur) && !Array.isArray(cur)) return false;
-    cur = (cur as Record<PropertyKey, unknown>)[key as string];
+    if (isPlainObject(cur)) cur = cur[String(key)];
+    else if (Array.isArray(cur)) cur = cur[Number(key)];
+    else return false;
   }
   return containsUnknown(cur);
 }
@@ -41,7 +42,10 @@ export function getPath(root: unknown, path: string): unknown {
   return cur;
 }
 
-/** A deep copy without `undefined` values: the engine's wire format (protobuf Struct) rejects them. */
+/**
+ * A deep copy without `undefined` values: the engine's wire format (protobuf Struct) rejects them.
+ * The copy has the value's type (an undefined field becomes absent, an undefined element null).
+ */
 export function compact<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : compact(v))) as T;
   if (!isPlainObject(value)) return value;
@@ -50,7 +54,7 @@ export function compact<T>(value: T): T {
   return out as T;
 }
 
-/** A deep copy without the values at `paths` (dotted). */
+/** A deep copy without the values at `paths` (dotted), typed as the value (its secret paths are optional). */
 export function withoutPaths<T>(value: T, paths: readonly string[]): T {
   if (!isPlainObject(value)) return value;
   const out: Plain = { ...value };
