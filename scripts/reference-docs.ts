@@ -2,7 +2,8 @@
  * `npm run docs`: writes docs/reference/<resource>.md from the resources' definitions and the
  * shared schemas, so the reference cannot disagree with what `check` validates. Per kind: every
  * arg with its type, whether it is required, its limits, its default, whether a change replaces
- * the resource, and whether it is secret; then the provider options and the outputs.
+ * the resource, whether it is secret, and its description (the JSDoc on its schema's field, read
+ * through the program's args type); then the provider options and the outputs.
  * tests/docs/reference.test.ts fails when the committed files differ from what this writes.
  */
 import * as fs from "node:fs";
