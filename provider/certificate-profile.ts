@@ -8,9 +8,10 @@ import {
   enrollmentTypeOf,
   enrollmentTypes,
 } from "../sdk/schemas";
+import type { Override } from "../sdk";
 import { defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, type Override, resourceClass } from "./program-side";
+import { type ArgsOf, resourceClass } from "./program-side";
 
 /** Provider options: never sent to the service. */
 const options = z.object({

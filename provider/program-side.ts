@@ -181,9 +181,6 @@ export function resourceClass<Args extends object, D extends DefinitionShape>(de
  */
 export type ArgsOf<T> = { [K in keyof T]: DeepInput<T[K]> };
 
-/** T with the types of R's keys put back, keeping T's optionality and docs (as `ArgsOf`). */
-export type Override<T, R> = { [K in keyof T]: K extends keyof R ? R[K] : T[K] };
-
 /** Deeply `pulumi.Input`-wrapped version of an args shape. */
 export type DeepInput<T> = T extends string | number | boolean | null | undefined
   ? pulumi.Input<T>

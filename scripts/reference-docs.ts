@@ -20,50 +20,56 @@ import { appConnectionApps, rotationTypeSlugs, syncDestinationSlugs } from "../s
 
 type Definition = ResourceDefinition<never>;
 
-/** A resource, the file it is documented in, and its kinds (the kind field's values). */
+/** A resource, its kinds (the kind field's values), and its program args type's exported name. */
 interface ResourceReference {
   def: Definition;
-  file: string;
   kinds: readonly string[];
+  argsTypeName: string;
   intro: string;
-  /** The program's args type for a kind, as a type expression over the package's exports (`secretops.*`). */
-  argsType: (kind: string | undefined) => string;
 }
 
 /** One entry per resource type: a new type does not compile until it has its reference. */
 const references: Record<ResourceType, ResourceReference> = {
   SecretSync: {
     def: secretSyncDefinition as unknown as Definition,
-    file: "secret-sync.md",
     kinds: syncDestinationSlugs,
-    argsType: (kind) => `Extract<secretops.SecretSyncArgs, { destination: ${JSON.stringify(kind)} }>`,
+    argsTypeName: "SecretSyncArgs",
     intro:
       "Pushes the secrets of one environment folder to a destination through an app connection. `GenericSecretSync` takes any other destination slug and passes its `destinationConfig` and extra `syncOptions` through; the common args below still apply.",
   },
   SecretRotation: {
     def: secretRotationDefinition as unknown as Definition,
-    file: "secret-rotation.md",
     kinds: rotationTypeSlugs,
-    argsType: (kind) => `Extract<secretops.SecretRotationArgs, { type: ${JSON.stringify(kind)} }>`,
+    argsTypeName: "SecretRotationArgs",
     intro: "Replaces a credential on a schedule and writes the new values into secrets.",
   },
   CertificateProfile: {
     def: certificateProfileDefinition as unknown as Definition,
-    file: "certificate-profile.md",
     kinds: [],
-    argsType: () => "secretops.CertificateProfileArgs",
+    argsTypeName: "CertificateProfileArgs",
     intro: "A named template for issuing certificates: how they are requested (enrollment) and who signs them.",
   },
   AppConnectionSettings: {
     def: appConnectionSettingsDefinition as unknown as Definition,
-    file: "app-connection-settings.md",
     kinds: appConnectionApps,
-    argsType: (kind) => `Extract<secretops.AppConnectionSettingsArgs, { app: ${JSON.stringify(kind)} }>`,
+    argsTypeName: "AppConnectionSettingsArgs",
     intro:
       "Manages the settings of an existing app connection, found by `app` and `connectionId` or `connectionName`. Deleting it releases management and leaves the connection in place.",
   },
 };
 const resources = Object.values(references);
+
+/** A resource's page: its type in kebab case (`SecretSync` → `secret-sync.md`). */
+const fileOf = (r: ResourceReference) => `${r.def.type.replace(/(?<=[a-z])(?=[A-Z])/g, "-").toLowerCase()}.md`;
+
+/** The kinds a page has a section for: its kinds, or one section for a resource without kinds. */
+const sectionsOf = (r: ResourceReference) => (r.kinds.length > 0 ? r.kinds : [undefined]);
+
+/** The program's args type of one kind (all kinds when none), over the package's exports (`secretops.*`). */
+const argsTypeOf = (r: ResourceReference, kind: string | undefined) =>
+  kind === undefined
+    ? `secretops.${r.argsTypeName}`
+    : `Extract<secretops.${r.argsTypeName}, { ${r.def.kindField}: ${JSON.stringify(kind)} }>`;
 
 /** The JSON Schema subset `z.toJSONSchema` writes for these schemas. */
 interface JsonSchema {
@@ -86,7 +92,6 @@ interface JsonSchema {
   exclusiveMaximum?: number;
   minItems?: number;
   maxItems?: number;
-  description?: string;
 }
 
 interface Row {
@@ -97,7 +102,6 @@ interface Row {
   parent?: string;
   limits: string;
   default: string;
-  description: string;
 }
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
@@ -165,7 +169,6 @@ function rows(s: JsonSchema, prefix = "", optionalParent?: string): Row[] {
         ...(optionalParent !== undefined && { parent: optionalParent }),
         limits: nested ? "" : limitsOf(field),
         default: field.default === undefined ? "" : code(field.default),
-        description: field.description ?? "",
       };
       const before = seen.get(fieldPath);
       if (before) {
@@ -286,7 +289,7 @@ function optionsTable(def: Definition, doc: (dotted: string) => string): string 
 }
 
 /** The markdown of one resource's reference. */
-function resourceDoc(r: (typeof resources)[number], docs: ArgDocs): string {
+function resourceDoc(r: ResourceReference, docs: ArgDocs): string {
   const { def } = r;
   const parts = [
     `# \`${def.type}\``,
@@ -300,22 +303,21 @@ function resourceDoc(r: (typeof resources)[number], docs: ArgDocs): string {
       "; every other change is one PATCH of the changed fields. Secret args are encrypted in state and shown as `[secret]`.",
     "",
   ];
-  const kinds = r.kinds.length > 0 ? r.kinds : [undefined];
   if (r.kinds.length > 0) {
     parts.push(`Kinds (\`${def.kindField}\`): ${r.kinds.map((k) => `[\`${k}\`](#${k})`).join(", ")}.`, "");
   }
-  for (const kind of kinds) {
+  for (const kind of sectionsOf(r)) {
     const args = kind === undefined ? {} : { [def.kindField!]: kind };
     const schemas = def.schemas(args as never);
     if (typeof schemas === "string") throw new Error(`${def.type} ${kind}: ${schemas}`);
     if (kind !== undefined) parts.push(`## ${kind}`, "");
     else parts.push("## Args", "");
     parts.push(
-      argsTable(def, schemas, args, (p) => docs.of(r.argsType(kind), p)),
+      argsTable(def, schemas, args, (p) => docs.of(argsTypeOf(r, kind), p)),
       "",
     );
   }
-  const anyKind = r.argsType(r.kinds[0]);
+  const anyKind = argsTypeOf(r, r.kinds[0]);
   parts.push(
     "## Provider options",
     "",
@@ -340,11 +342,11 @@ function resourceDoc(r: (typeof resources)[number], docs: ArgDocs): string {
 export function referenceDocs(repoRoot: string): Record<string, string> {
   const docs = new ArgDocs(
     repoRoot,
-    resources.flatMap((r) => (r.kinds.length > 0 ? r.kinds : [undefined]).map((k) => r.argsType(k))),
+    resources.flatMap((r) => sectionsOf(r).map((k) => argsTypeOf(r, k))),
   );
   const out: Record<string, string> = {};
   for (const r of resources) {
-    out[r.file] = execFileSync("npx", ["prettier", "--stdin-filepath", path.join("docs", "reference", r.file)], {
+    out[fileOf(r)] = execFileSync("npx", ["prettier", "--stdin-filepath", path.join("docs", "reference", fileOf(r))], {
       cwd: repoRoot,
       input: resourceDoc(r, docs),
       encoding: "utf8",

@@ -89,7 +89,7 @@ export interface Slot {
 const IN_FLIGHT_BOUND_MS = 5 * 60_000;
 
 export class SlidingWindowLimiter {
-  /** The slots of requests whose answers may still count, in admission order. */
+  /** The slots that may still count: ours, and others' the service reported (each read by its `end`, in no order). */
   private slots: Slot[] = [];
   private longestWindowMs = 0;
   /**

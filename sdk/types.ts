@@ -28,7 +28,7 @@ import type {
  * JSDoc on the schema's fields): a homomorphic mapped type, where `Omit<T, K> & R` would drop the
  * docs of the keys it replaces.
  */
-type Override<T, R> = { [K in keyof T]: K extends keyof R ? R[K] : T[K] };
+export type Override<T, R> = { [K in keyof T]: K extends keyof R ? R[K] : T[K] };
 
 type Kinds = typeof appConnectionKinds;
 type Methods<A extends AppConnectionApp> = Kinds[A]["methods"];
