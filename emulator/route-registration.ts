@@ -75,9 +75,30 @@ export function route<O extends Operation>(
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data: unknown) => {
-    const r = schema.safeParse(httpPart === "body" && data === null ? undefined : data);
+    let input = httpPart === "body" && data === null ? undefined : data;
+    let r = schema.safeParse(input);
+    // The request schemas refuse a field outside an object's shape (the SDK never sends one);
+    // the service's own schemas drop it, and so does the emulator: it answers other clients as
+    // the service would.
+    for (let i = 0; !r.success && i < 8 && r.error.issues.every((x) => x.code === "unrecognized_keys"); i++) {
+      input = withoutKeys(input, r.error.issues);
+      r = schema.safeParse(input);
+    }
     return r.success ? { value: r.data } : { error: new ValidationError(r.error.issues) };
   };
+
+/** A copy of `value` without the keys the issues name at their paths. */
+function withoutKeys(value: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
+  const copy: unknown = structuredClone(value);
+  for (const issue of issues) {
+    if (issue.code !== "unrecognized_keys") continue;
+    let at: unknown = copy;
+    for (const k of issue.path)
+      at = at !== null && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[k] : undefined;
+    if (at !== null && typeof at === "object") for (const k of issue.keys) delete (at as Record<string, unknown>)[k];
+  }
+  return copy;
+}
 
 /**
  * Serializes 200 bodies (the only status with a schema; errors keep Fastify's default). With

@@ -55,7 +55,6 @@ const settingsArgs = perRow((kind: AppConnectionKind) =>
   appConnectionOperations(kind)
     .update.body.omit({ name: true })
     .extend({
-      app: z.literal(kind.app),
       connectionId: uuid.optional(),
       connectionName: connectionName.optional(),
       projectId: z.string().min(1, { error: "must not be empty" }).optional(),
@@ -72,7 +71,7 @@ const settingsArgs = perRow((kind: AppConnectionKind) =>
 );
 
 /** The settings' args as `check` made them: the kind's PATCH body (without `name`) and the connection to manage. */
-type SettingsArgs = z.output<ReturnType<typeof settingsArgs>>;
+type SettingsArgs = z.output<ReturnType<typeof settingsArgs>> & { app: AppConnectionApp };
 
 /**
  * The SDK's connection client for a kind known only at run time. The SDK types each kind's body

@@ -296,7 +296,9 @@ export function dynamicProvider<Remote extends { id: string }>(
       failures.push({ property: def.kindField ?? "", reason: schemas });
       return { inputs: news, failures };
     }
-    const parsed = schemas.args.safeParse(args);
+    // The kind field selects the schema (and the route); the body the schema describes is the rest.
+    const { [def.kindField ?? ""]: _kind, ...body } = args;
+    const parsed = schemas.args.safeParse(def.kindField ? body : args);
     if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
     // A kind's rules take its own body's type; this is that body, as its schema parsed it.
     for (const issue of schemas.rules?.(parsed.data as never) ?? []) {

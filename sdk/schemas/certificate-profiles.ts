@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, nonEmpty, uuid } from "./common";
+import { dateTime, nonEmpty, strictObject, uuid } from "./common";
 import type { Issue } from "./issues";
 
 /**
@@ -37,7 +37,7 @@ export const extendedKeyUsages = [
   "time_stamping",
 ] as const;
 
-export const estConfig = z.object({
+export const estConfig = strictObject({
   /** Skip validating the client's bootstrap certificate against `caChain`. Default false. */
   disableBootstrapCaValidation: z.boolean().default(false),
   /** The passphrase EST clients authenticate with: secret, never returned by the service. */
@@ -45,7 +45,7 @@ export const estConfig = z.object({
   /** PEM chain that bootstrap certificates are validated against. */
   caChain: z.string().optional(),
 });
-export const apiConfig = z.object({
+export const apiConfig = strictObject({
   /** Renew issued certificates automatically. Default false. */
   autoRenew: z.boolean().default(false),
   /** Renew this many days before expiry, 1 to 30. */
@@ -56,16 +56,14 @@ export const apiConfig = z.object({
     .max(30, { error: "must be 1 to 30" })
     .optional(),
 });
-export const acmeConfig = z
-  .object({
-    /** Issue without verifying ownership of the DNS names (not with `skipEabBinding`). */
-    skipDnsOwnershipVerification: z.boolean().optional(),
-    /** Let ACME clients register without external account binding (not with `skipDnsOwnershipVerification`). */
-    skipEabBinding: z.boolean().optional(),
-  })
-  .refine((c) => !(c.skipDnsOwnershipVerification && c.skipEabBinding), {
-    error: "skipDnsOwnershipVerification and skipEabBinding cannot both be true",
-  });
+export const acmeConfig = strictObject({
+  /** Issue without verifying ownership of the DNS names (not with `skipEabBinding`). */
+  skipDnsOwnershipVerification: z.boolean().optional(),
+  /** Let ACME clients register without external account binding (not with `skipDnsOwnershipVerification`). */
+  skipEabBinding: z.boolean().optional(),
+}).refine((c) => !(c.skipDnsOwnershipVerification && c.skipEabBinding), {
+  error: "skipDnsOwnershipVerification and skipEabBinding cannot both be true",
+});
 const scepFields = {
   /** How SCEP clients prove themselves: `static`, a shared challenge password. */
   challengeType: z.enum(["static"]).default("static"),
@@ -78,30 +76,32 @@ const scepFields = {
 };
 const SCEP_PASSWORD_RULE = "a static challenge needs a challengePassword of at least 8 characters";
 /** On create a static challenge needs its password. */
-export const scepConfig = z
-  .object(scepFields)
-  .refine((c) => c.challengeType !== "static" || (c.challengePassword ?? "").length >= 8, {
+export const scepConfig = strictObject(scepFields).refine(
+  (c) => c.challengeType !== "static" || (c.challengePassword ?? "").length >= 8,
+  {
     error: SCEP_PASSWORD_RULE,
     path: ["challengePassword"],
-  });
+  },
+);
 /**
  * On PATCH the stored password is kept when none is sent; the 8-character rule applies only to a
  * password that is sent (docs/service-api.md §9).
  */
-export const scepConfigUpdate = z
-  .object({ ...scepFields, challengeType: scepFields.challengeType.removeDefault().optional() })
-  .refine((c) => c.challengePassword === undefined || c.challengePassword.length >= 8, {
-    error: SCEP_PASSWORD_RULE,
-    path: ["challengePassword"],
-  });
+export const scepConfigUpdate = strictObject({
+  ...scepFields,
+  challengeType: scepFields.challengeType.removeDefault().optional(),
+}).refine((c) => c.challengePassword === undefined || c.challengePassword.length >= 8, {
+  error: SCEP_PASSWORD_RULE,
+  path: ["challengePassword"],
+});
 /** On PATCH an EST config without `passphrase` keeps the stored one. */
 export const estConfigUpdate = estConfig.extend({ passphrase: estConfig.shape.passphrase.optional() });
-export const externalConfigs = z.object({
+export const externalConfigs = strictObject({
   /** The external CA's certificate template, e.g. an AD CS template name. */
   template: z.string().optional(),
 });
 
-export const certificateDefaults = z.object({
+export const certificateDefaults = strictObject({
   /** Validity of issued certificates, in whole days. */
   ttlDays: z
     .number()
@@ -123,14 +123,12 @@ export const certificateDefaults = z.object({
   /** Subject domain components (DC). */
   domainComponents: z.array(z.string()).optional(),
   /** The basic-constraints extension: whether a certificate may sign others (`isCA`) and how deep (`pathLength`). */
-  basicConstraints: z
-    .object({
-      /** Issued certificates are CA certificates. */
-      isCA: z.boolean(),
-      /** How many CA certificates may follow below an issued one. */
-      pathLength: z.number().int().min(0).optional(),
-    })
-    .optional(),
+  basicConstraints: strictObject({
+    /** Issued certificates are CA certificates. */
+    isCA: z.boolean(),
+    /** How many CA certificates may follow below an issued one. */
+    pathLength: z.number().int().min(0).optional(),
+  }).optional(),
   /** The key algorithm of issued certificates. */
   keyAlgorithm: z.enum(keyAlgorithms).optional(),
   /** The signature algorithm of issued certificates. */
@@ -212,42 +210,38 @@ function profileRules(p: ProfileShape, ctx: z.core.$RefinementCtx) {
 }
 
 /** POST /api/v1/cert-manager/certificate-profiles body. */
-export const CertificateProfileCreateSchema = z
-  .object({
-    /** The project. Changing it replaces the profile. */
-    projectId: nonEmpty,
-    /** The certificate policy (UUID) issued certificates follow. Changing it replaces the profile. */
-    certificatePolicyId: uuid,
-    /** The certificate authority (UUID) of the project that signs, with `issuerType: "ca"`. Changing it replaces the profile. */
-    caId: uuid.optional(),
-    ...profileFields,
-    /** `ca` (default; needs `caId`) or `self-signed` (no `caId`, `api` enrollment only). Changing it replaces the profile. */
-    issuerType: profileFields.issuerType.default("ca"),
-  })
-  .superRefine((p, ctx) => {
-    profileRules(p, ctx);
-    if (p.issuerType === "ca" && !p.caId) {
-      ctx.addIssue({ code: "custom", path: ["caId"], message: 'is required when issuerType is "ca"' });
-    }
-  });
+export const CertificateProfileCreateSchema = strictObject({
+  /** The project. Changing it replaces the profile. */
+  projectId: nonEmpty,
+  /** The certificate policy (UUID) issued certificates follow. Changing it replaces the profile. */
+  certificatePolicyId: uuid,
+  /** The certificate authority (UUID) of the project that signs, with `issuerType: "ca"`. Changing it replaces the profile. */
+  caId: uuid.optional(),
+  ...profileFields,
+  /** `ca` (default; needs `caId`) or `self-signed` (no `caId`, `api` enrollment only). Changing it replaces the profile. */
+  issuerType: profileFields.issuerType.default("ca"),
+}).superRefine((p, ctx) => {
+  profileRules(p, ctx);
+  if (p.issuerType === "ca" && !p.caId) {
+    ctx.addIssue({ code: "custom", path: ["caId"], message: 'is required when issuerType is "ca"' });
+  }
+});
 export type CertificateProfileCreate = z.input<typeof CertificateProfileCreateSchema>;
 
 /** PATCH /api/v1/cert-manager/certificate-profiles/{id} body: all optional; projectId is immutable. */
-export const CertificateProfileUpdateSchema = z
-  .object({
-    slug: profileFields.slug.optional(),
-    // `null` clears the description (the service's update body takes it nullable).
-    description: profileDescription.nullish(),
-    enrollmentType: profileFields.enrollmentType.optional(),
-    issuerType: profileFields.issuerType.optional(),
-    estConfig: estConfigUpdate.optional(),
-    apiConfig: profileFields.apiConfig,
-    acmeConfig: profileFields.acmeConfig,
-    scepConfig: scepConfigUpdate.optional(),
-    externalConfigs: profileFields.externalConfigs,
-    defaults: profileFields.defaults,
-  })
-  .superRefine(profileRules);
+export const CertificateProfileUpdateSchema = strictObject({
+  slug: profileFields.slug.optional(),
+  // `null` clears the description (the service's update body takes it nullable).
+  description: profileDescription.nullish(),
+  enrollmentType: profileFields.enrollmentType.optional(),
+  issuerType: profileFields.issuerType.optional(),
+  estConfig: estConfigUpdate.optional(),
+  apiConfig: profileFields.apiConfig,
+  acmeConfig: profileFields.acmeConfig,
+  scepConfig: scepConfigUpdate.optional(),
+  externalConfigs: profileFields.externalConfigs,
+  defaults: profileFields.defaults,
+}).superRefine(profileRules);
 export type CertificateProfileUpdate = z.input<typeof CertificateProfileUpdateSchema>;
 
 /**

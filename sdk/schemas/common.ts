@@ -1,10 +1,23 @@
 import { z } from "zod";
+import { unknownFieldsRule } from "./issues";
 
 /**
  * Field rules shared by every resource family (docs/api-spec.md §8, docs/service-api.md §0).
  * Each schema's error text names the rule, and zod adds the path, so a failure reads
  * like `name: must be at most 64 characters`.
  */
+
+/**
+ * An object of a request: a key outside its shape is refused, naming it (and the field it most
+ * likely meant), instead of being dropped as the service drops it. Every object a request sends
+ * is one of these; responses use plain `z.object` (read leniently).
+ */
+export function strictObject<const S extends z.ZodRawShape>(shape: S) {
+  const fields = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? unknownFieldsRule(issue.keys, fields) : undefined),
+  });
+}
 
 /** A uuid as the service accepts it (8-4-4-4-12 hex; the service does not check the version nibble). */
 export const uuid = z.guid({ error: "must be a UUID" });
@@ -108,7 +121,7 @@ export const folderJoins = {
  * `rotateAtUtc`. The service checks only the ranges, not that the numbers are whole
  * (docs/service-api.md §9).
  */
-export const rotateAtUtc = z.object({
+export const rotateAtUtc = strictObject({
   /** The hour, 0 to 23 (UTC). */
   hours: z.number().min(0, { error: "must be 0 to 23" }).max(23, { error: "must be 0 to 23" }),
   /** The minute, 0 to 59. */

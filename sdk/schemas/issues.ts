@@ -80,3 +80,43 @@ export function formatIssue(i: Issue): string {
 export function formatIssueList(issues: readonly Issue[]): string {
   return issues.map(formatIssue).join("; ");
 }
+
+/** Edit distance between two words (insertions, deletions, substitutions). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The known word a mistyped one most likely meant: the nearest within a third of its length (at least 2 edits), if any. */
+export function closest(word: string, known: readonly string[]): string | undefined {
+  const limit = Math.max(2, Math.floor(word.length / 3));
+  let best: { w: string; d: number } | undefined;
+  for (const w of known) {
+    const d = distance(word.toLowerCase(), w.toLowerCase());
+    if (d <= limit && (!best || d < best.d)) best = { w, d };
+  }
+  return best?.w;
+}
+
+/** ` (did you mean "x"?)` when a known word is close, else "". */
+export function didYouMean(word: string, known: readonly string[]): string {
+  const near = closest(word, known);
+  return near ? ` (did you mean "${near}"?)` : "";
+}
+
+/**
+ * The rule a field outside an object's shape breaks, naming it, the nearest known field and the
+ * fields there are: a request never drops a field silently.
+ */
+export function unknownFieldsRule(keys: readonly string[], fields: readonly string[]): string {
+  const named = keys.map((k) => `"${k}"${didYouMean(k, fields)}`).join(", ");
+  const list = fields.length ? `; the fields here are ${fields.join(", ")}` : "; no field is allowed here";
+  return `unknown field${keys.length > 1 ? "s" : ""} ${named}${list}`;
+}

@@ -1,17 +1,21 @@
 import { z } from "zod";
 import {
-  folderJoins,
   dateTime,
   description,
   environmentSlug,
+  folderJoins,
   isSlug,
   nonEmpty,
   queryBoolean,
   secretPath,
   slug,
+  strictObject,
   uuid,
 } from "./common";
 import type { AppConnectionApp } from "./app-connections";
+import { type SyncDestination, syncDestinations } from "./sync-destinations";
+
+export * from "./sync-destinations";
 
 /**
  * Secret syncs (docs/api-spec.md §2.2, 4.2; docs/service-api.md §2). Every destination is one row of
@@ -38,111 +42,6 @@ export const keySchema = z
   .refine((v) => /^[a-zA-Z0-9_\-/]*$/.test(v.replace(/\{\{(secretKey|environment)\}\}/g, "")), {
     error: "may only contain {{secretKey}}, {{environment}} and the characters a-z A-Z 0-9 _ - /",
   });
-
-export interface SyncDestination {
-  /** The real slug: the `{destination_slug}` path segment and the `destination` field. */
-  readonly destination: string;
-  readonly label: string;
-  /** The spec's generic name for the destination. */
-  readonly family: string;
-  /** The app-connection kind a sync to this destination needs; none for a destination this package does not know. */
-  readonly connectionApp: AppConnectionApp | undefined;
-  readonly destinationConfig: z.ZodObject;
-  /** Destination-specific `syncOptions` beside the common ones. */
-  readonly extraSyncOptions: z.ZodRawShape;
-  /** Whether the destination can import (allows the `import-*` initial behaviours). */
-  readonly canImport: boolean;
-  /** Pass unknown `syncOptions` keys through (the generic row only). */
-  readonly looseSyncOptions?: boolean;
-  /**
-   * `destinationConfig` fields the duplicate-destination check ignores: labels that do not change
-   * where the secrets land (docs/service-api.md §9).
-   */
-  readonly duplicateCheckIgnores: readonly string[];
-  /** A valid `destinationConfig`: the emulator's tests and the SDK's per-kind tests are built from it. */
-  readonly example: { readonly destinationConfig: Record<string, unknown> };
-}
-
-/**
- * Declares a destination's row. Typed so that the connection kind is one of `appConnectionKinds`
- * and the example a valid input of the row's own `destinationConfig` schema: a row with a part
- * missing or wrong does not compile.
- */
-function destinationRow<const C extends z.ZodObject, const X extends z.ZodRawShape>(
-  row: Omit<SyncDestination, "connectionApp" | "destinationConfig" | "extraSyncOptions" | "example"> & {
-    connectionApp: AppConnectionApp;
-    destinationConfig: C;
-    extraSyncOptions: X;
-    example: { destinationConfig: z.input<C> };
-  },
-) {
-  return row;
-}
-
-export const syncDestinations = {
-  vercel: destinationRow({
-    destination: "vercel",
-    label: "Vercel",
-    family: "Deployment platform",
-    connectionApp: "vercel",
-    // `env` is one of the three standard environments or any custom-environment id, so any
-    // string (docs/service-api.md §9).
-    destinationConfig: z.object({
-      /** The Vercel scope the sync writes in (the service's own value is `project`). */
-      scope: z.string().optional(),
-      /** The Vercel project's id. */
-      app: nonEmpty,
-      /** The Vercel project's name: a label, not part of where the secrets land. */
-      appName: nonEmpty,
-      /** `development`, `preview`, `production`, or a custom environment's id. */
-      env: z.string(),
-      /** The Vercel team's id. */
-      teamId: z.string(),
-      /** The git branch, used only with `env: "preview"`. */
-      branch: z.string().optional(),
-    }),
-    extraSyncOptions: {},
-    canImport: true,
-    duplicateCheckIgnores: ["appName"],
-    example: {
-      destinationConfig: { scope: "project", app: "prj_123", appName: "web", env: "development", teamId: "team_1" },
-    },
-  }),
-  "azure-app-configuration": destinationRow({
-    destination: "azure-app-configuration",
-    label: "Azure App Configuration",
-    family: "Configuration store",
-    connectionApp: "azure-app-configuration",
-    // azure-app-configuration-sync-schemas.ts: `configurationUrl` is only required, not a checked URL.
-    destinationConfig: z.object({
-      /** The App Configuration store's endpoint, e.g. `https://<store>.azconfig.io`. */
-      configurationUrl: nonEmpty,
-      /** The label the keys get: a label, not part of where the secrets land. */
-      label: z.string().optional(),
-    }),
-    extraSyncOptions: {},
-    canImport: true,
-    duplicateCheckIgnores: ["label"],
-    example: { destinationConfig: { configurationUrl: "https://example.azconfig.io", label: "prod" } },
-  }),
-  "azure-key-vault": destinationRow({
-    destination: "azure-key-vault",
-    label: "Azure Key Vault",
-    family: "Cloud key vault",
-    connectionApp: "azure-key-vault",
-    destinationConfig: z.object({
-      /** The vault's URL, e.g. `https://<vault>.vault.azure.net`. */
-      vaultBaseUrl: z.url({ error: "must be a URL" }),
-    }),
-    extraSyncOptions: {
-      /** Do not import the vault's certificates when importing from the destination. */
-      disableCertificateImport: z.boolean().optional(),
-    },
-    canImport: true,
-    duplicateCheckIgnores: [],
-    example: { destinationConfig: { vaultBaseUrl: "https://example.vault.azure.net" } },
-  }),
-} satisfies Record<string, SyncDestination>;
 
 export type SyncDestinationSlug = keyof typeof syncDestinations;
 /** A row of `syncDestinations`: one this package knows, with its connection kind. */
@@ -210,7 +109,7 @@ export type CommonSyncOptions = z.input<z.ZodObject<typeof commonSyncOptions>>;
 /** `syncOptions` for a destination. `initialSyncBehavior` is required, on PATCH too. */
 export function syncOptionsSchema(dest: SyncDestination) {
   const shape = { ...commonSyncOptions, ...dest.extraSyncOptions };
-  return (dest.looseSyncOptions ? z.looseObject(shape) : z.object(shape))
+  return (dest.looseSyncOptions ? z.looseObject(shape) : strictObject(shape))
     .refine((o) => dest.canImport || o.initialSyncBehavior === "overwrite-destination", {
       error: `${dest.label} only supports the overwrite-destination initial sync behavior`,
       path: ["initialSyncBehavior"],
@@ -227,7 +126,7 @@ export const syncName = slug("name", 256);
 
 /** POST /api/v1/secret-syncs/{destination} body. */
 export function secretSyncCreateSchema(dest: SyncDestination) {
-  return z.object({
+  return strictObject({
     /** The sync's name: 1 to 256 characters, lowercase letters, digits and single hyphens. Unique in its project; renaming updates in place. */
     name: syncName,
     /** The project the sync belongs to. Changing it replaces the sync. */
@@ -252,7 +151,7 @@ export type SecretSyncCreate = z.input<ReturnType<typeof secretSyncCreateSchema>
 
 /** PATCH /api/v1/secret-syncs/{destination}/{syncId} body: all optional; projectId and destination are immutable. */
 export function secretSyncUpdateSchema(dest: SyncDestination) {
-  return z.object({
+  return strictObject({
     name: syncName.optional(),
     connectionId: uuid.optional(),
     description: description(256).optional(),
@@ -349,7 +248,7 @@ export const SecretSyncImportQuery = z.object({ importBehavior: z.enum(importBeh
  * organization already pushing to this destination? (docs/service-api.md §2; the service reads
  * `destinationConfig` as unknown.)
  */
-export const SecretSyncCheckDestinationBody = z.object({
+export const SecretSyncCheckDestinationBody = strictObject({
   destinationConfig: z.record(z.string(), z.unknown()),
   projectId: uuid,
   excludeSyncId: uuid.optional(),

@@ -1,0 +1,34 @@
+import type { AppConnectionKind } from "./row";
+import { auth0 } from "./auth0";
+import { azureAppConfiguration, azureClientSecrets, azureKeyVault } from "./azure";
+import { bitbucket } from "./bitbucket";
+import { ldap } from "./ldap";
+import { oci } from "./oci";
+import { octopusDeploy } from "./octopus-deploy";
+import { redis } from "./redis";
+import { mssql, mysql, postgres } from "./sql";
+import { venafi } from "./venafi";
+import { vercel } from "./vercel";
+
+export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
+
+/**
+ * The connection kinds: one row per kind, keyed by its real slug. A new kind goes at the end: its
+ * place numbers the id of its connection in the emulator's default fixtures (emulator/fixtures.ts).
+ */
+export const appConnectionKinds = {
+  auth0,
+  postgres,
+  mssql,
+  mysql,
+  redis,
+  "azure-client-secrets": azureClientSecrets,
+  ldap,
+  "octopus-deploy": octopusDeploy,
+  oci,
+  bitbucket,
+  venafi,
+  vercel,
+  "azure-app-configuration": azureAppConfiguration,
+  "azure-key-vault": azureKeyVault,
+} satisfies Record<string, AppConnectionKind>;

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { strictObject } from "../common";
+import { connectionKind, standardPatchSupport, str } from "./row";
+
+/** Source: `services/app-connection/octopus-deploy/octopus-deploy-connection-schemas.ts`. */
+export const octopusDeploy = connectionKind({
+  app: "octopus-deploy",
+  label: "Octopus Deploy",
+  family: "Deployment tool",
+  methods: {
+    "api-key": {
+      // The format's error would otherwise also word the length check.
+      credentials: strictObject({
+        /** The Octopus Deploy server's URL. */
+        instanceUrl: z.url({ error: "must be a URL" }).max(255, { error: "must be at most 255 characters" }),
+        /** An API key of an Octopus Deploy user: secret. */
+        apiKey: str,
+      }),
+      secretFields: ["apiKey"],
+    },
+  },
+  patchSupport: standardPatchSupport,
+  example: {
+    method: "api-key",
+    credentials: { instanceUrl: "https://octopus.emulator.local", apiKey: "API-EMULATORKEY" },
+  },
+});

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/**
+ * The parts of a connection kind's row, and what several kinds' credentials share. One file per
+ * kind (a few kinds that share a credential schema share a file), as the service keeps one
+ * folder per kind (`services/app-connection/<kind>/`); the table is `index.ts`.
+ */
+
+/** A trimmed string that must not be empty: most credential fields (the service trims every string input). */
+export const str = z.string().trim().min(1, { error: "must not be empty" });
+/**
+ * The service only coerces the port to a number (docs/service-api.md §9); a port no server
+ * listens on fails its live credential check instead.
+ */
+export const port = z.coerce.number({ error: "must be a number" });
+/** "" becomes undefined, as the service does for `sslCertificate`. */
+export const optionalCertificate = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+/** How a kind treats one PATCH field of the 4.1 matrix. */
+export type PatchSupport =
+  | "unsupported" // must be absent (null allowed for gatewayId)
+  | "only-false" // only the literal false
+  | "boolean" // true or false
+  | "one-way"; // boolean, but once true it cannot be reversed
+
+export interface AppConnectionMethod {
+  readonly credentials: z.ZodObject;
+  /** Credential fields the service never returns, and that are secret in stack state. */
+  readonly secretFields: readonly string[];
+}
+
+export interface AppConnectionKind {
+  /** The real slug: the `{app_slug}` path segment and the `app` field. */
+  readonly app: string;
+  /** The service's display name, used in its error messages. */
+  readonly label: string;
+  /** The spec's generic name for the kind. */
+  readonly family: string;
+  readonly methods: Readonly<Record<string, AppConnectionMethod>>;
+  readonly patchSupport: {
+    readonly isPlatformManagedCredentials: PatchSupport;
+    readonly gatewayId: "unsupported" | "uuid-or-null";
+    readonly isAutoRotationEnabled: PatchSupport;
+    readonly rotation: "unsupported" | "object";
+  };
+  /** Needs the enterprise plan on the real service. */
+  readonly enterprise?: boolean;
+  /**
+   * A method and its valid credentials: the emulator's default fixtures hold one org-level
+   * connection of each kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
+   */
+  readonly example: { readonly method: string; readonly credentials: Record<string, unknown> };
+}
+
+/**
+ * Declares a connection kind's row. Typed so that its example names one of its methods and holds
+ * valid credentials of that method: a row with a part missing or wrong does not compile.
+ */
+export function connectionKind<
+  const A extends string,
+  const M extends Readonly<Record<string, AppConnectionMethod>>,
+  const K extends keyof M & string,
+  const P extends AppConnectionKind["patchSupport"],
+>(
+  row: Omit<AppConnectionKind, "app" | "methods" | "patchSupport" | "example"> & {
+    app: A;
+    methods: M;
+    patchSupport: P;
+    example: { method: K; credentials: z.input<M[K]["credentials"]> };
+  },
+) {
+  return row;
+}
+
+export const standardPatchSupport = {
+  isPlatformManagedCredentials: "only-false",
+  gatewayId: "unsupported",
+  isAutoRotationEnabled: "only-false",
+  rotation: "unsupported",
+} as const;

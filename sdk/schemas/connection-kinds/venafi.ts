@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { strictObject } from "../common";
+import { connectionKind, standardPatchSupport } from "./row";
+
+/** Source: `services/app-connection/venafi/venafi-connection-schemas.ts`. */
+export const venafi = connectionKind({
+  app: "venafi",
+  label: "Venafi TLS Protect Cloud",
+  family: "Certificate cloud",
+  methods: {
+    "api-key": {
+      credentials: strictObject({
+        /** A Venafi TLS Protect Cloud API key: secret. */
+        apiKey: z.string().min(1).max(256, { error: "must be at most 256 characters" }),
+        /** The region of the Venafi TLS Protect Cloud tenant. */
+        region: z.enum(["us", "eu", "au", "uk", "sg", "ca"]),
+      }),
+      secretFields: ["apiKey"],
+    },
+  },
+  patchSupport: standardPatchSupport,
+  example: { method: "api-key", credentials: { apiKey: "emulator-venafi-key", region: "us" } },
+});

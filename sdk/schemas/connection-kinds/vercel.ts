@@ -1,0 +1,20 @@
+import { strictObject } from "../common";
+import { connectionKind, standardPatchSupport, str } from "./row";
+
+/** Source: `services/app-connection/vercel/vercel-connection-schemas.ts`. */
+export const vercel = connectionKind({
+  app: "vercel",
+  label: "Vercel",
+  family: "Deployment platform",
+  methods: {
+    "api-token": {
+      credentials: strictObject({
+        /** A Vercel access token: secret. */
+        apiToken: str,
+      }),
+      secretFields: ["apiToken"],
+    },
+  },
+  patchSupport: standardPatchSupport,
+  example: { method: "api-token", credentials: { apiToken: "emulator-vercel-token" } },
+});

@@ -1,0 +1,16 @@
+import type { RotationType } from "./row";
+import { mssqlCredentials, mysqlCredentials, postgresCredentials } from "./sql";
+import { redisCredentials } from "./redis-credentials";
+import { azureClientSecret } from "./azure-client-secret";
+
+export type { PasswordRequirements, RotationType } from "./row";
+export { defaultPasswordRequirements, passwordRequirements } from "./row";
+
+/** The secret rotation types: one row per type, keyed by its real slug. */
+export const rotationTypes = {
+  "postgres-credentials": postgresCredentials,
+  "mssql-credentials": mssqlCredentials,
+  "mysql-credentials": mysqlCredentials,
+  "redis-credentials": redisCredentials,
+  "azure-client-secret": azureClientSecret,
+} satisfies Record<string, RotationType>;

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { AppConnectionApp } from "../app-connections";
+import { secretName, strictObject } from "../common";
+
+/**
+ * The parts of a rotation type's row, and what several types share. One file per type (the SQL
+ * types share one), as the service keeps one folder per type
+ * (`ee/services/secret-rotation-v2/<type>/`); the table is `index.ts`.
+ */
+
+/** A trimmed string that must not be empty (the service trims every string input). */
+export const str = z.string().trim().min(1, { error: "must not be empty" });
+
+/**
+ * `passwordRequirements` (docs/service-api.md §3, §9): ranges only, no whole-number rule. Optional in every type's
+ * parameters; the service applies `defaultPasswordRequirements` only when it generates a password
+ * and stores the parameters as sent, so the SDK never fills it in.
+ */
+export const passwordRequirements = strictObject({
+  /** Length of a generated password, 1 to 250. */
+  length: z.number().min(1, { error: "must be 1 to 250" }).max(250, { error: "must be 1 to 250" }),
+  /** How many characters of each class a password must have, at least one of them above 0. */
+  required: strictObject({
+    /** At least this many digits. */
+    digits: z.number().min(0, { error: "must be at least 0" }),
+    /** At least this many lowercase letters. */
+    lowercase: z.number().min(0, { error: "must be at least 0" }),
+    /** At least this many uppercase letters. */
+    uppercase: z.number().min(0, { error: "must be at least 0" }),
+    /** At least this many symbols. */
+    symbols: z.number().min(0, { error: "must be at least 0" }),
+  }),
+  /** The symbols a password may contain. */
+  allowedSymbols: z.string().optional(),
+})
+  .refine((p) => Object.values(p.required).some((n) => n > 0), {
+    error: "at least one required character count must be above 0",
+    path: ["required"],
+  })
+  .refine((p) => Object.values(p.required).reduce((a, b) => a + b, 0) <= p.length, {
+    error: "the required character counts must not add up to more than length",
+    path: ["required"],
+  });
+export type PasswordRequirements = z.infer<typeof passwordRequirements>;
+
+/** What the service generates passwords with when a rotation has no `passwordRequirements`. */
+export const defaultPasswordRequirements: PasswordRequirements = {
+  length: 48,
+  required: { lowercase: 1, uppercase: 1, digits: 1, symbols: 0 },
+  allowedSymbols: "-_.~!*",
+};
+
+export const usernamePasswordMapping = strictObject({
+  /** The secret the active username is written to. */
+  username: secretName,
+  /** The secret the active password is written to. */
+  password: secretName,
+});
+export const usernamePassword = z.object({ username: z.string(), password: z.string() });
+
+export interface RotationType {
+  /** The real slug: the `{rotation_slug}` path segment and the `type` field. */
+  readonly type: string;
+  readonly label: string;
+  /** The spec's generic name for the type. */
+  readonly family: string;
+  /** The app-connection kind a rotation of this type needs. */
+  readonly connectionApp: AppConnectionApp;
+  readonly parameters: z.ZodType<Record<string, unknown>>;
+  readonly secretsMapping: z.ZodObject;
+  /** Shape of one generated credential set; `secretFields` are secret. */
+  readonly generatedCredentials: z.ZodObject;
+  readonly secretFields: readonly string[];
+  /** Valid `parameters`: the emulator's tests and the SDK's per-kind tests are built from it. */
+  readonly example: { readonly parameters: Record<string, unknown> };
+}
+
+/**
+ * Declares a rotation type's row. Typed so that the connection kind is one of
+ * `appConnectionKinds` and the example a valid input of the row's own `parameters` schema.
+ */
+export function rotationRow<
+  const P extends z.ZodType<Record<string, unknown>>,
+  const M extends z.ZodObject,
+  const G extends z.ZodObject,
+>(
+  row: Omit<RotationType, "parameters" | "secretsMapping" | "generatedCredentials" | "example"> & {
+    parameters: P;
+    secretsMapping: M;
+    generatedCredentials: G;
+    example: { parameters: z.input<P> };
+  },
+) {
+  return row;
+}
