@@ -2,7 +2,7 @@ import { z } from "zod";
 import { strictObject } from "../common";
 import { connectionKind, standardPatchSupport, str } from "./row";
 
-/** Source: `services/app-connection/auth0/auth0-connection-schemas.ts`. */
+/** The service's `services/app-connection/auth0/auth0-connection-schemas.ts`. */
 export const auth0 = connectionKind({
   app: "auth0",
   label: "Auth0",

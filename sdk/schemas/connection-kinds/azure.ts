@@ -27,7 +27,7 @@ const azureCertificate = strictObject({
   privateKey: str,
 });
 
-/** Source: `services/app-connection/azure-client-secrets/azure-client-secrets-connection-schemas.ts`. */
+/** The service's `services/app-connection/azure-client-secrets/azure-client-secrets-connection-schemas.ts`. */
 export const azureClientSecrets = connectionKind({
   app: "azure-client-secrets",
   label: "Azure Client Secrets",
@@ -45,7 +45,7 @@ export const azureClientSecrets = connectionKind({
   },
 });
 
-/** Source: `services/app-connection/azure-app-configuration/azure-app-configuration-connection-schemas.ts`. */
+/** The service's `services/app-connection/azure-app-configuration/azure-app-configuration-connection-schemas.ts`. */
 export const azureAppConfiguration = connectionKind({
   app: "azure-app-configuration",
   label: "Azure App Configuration",
@@ -61,7 +61,7 @@ export const azureAppConfiguration = connectionKind({
   },
 });
 
-/** Source: `services/app-connection/azure-key-vault/azure-key-vault-connection-schemas.ts`. */
+/** The service's `services/app-connection/azure-key-vault/azure-key-vault-connection-schemas.ts`. */
 export const azureKeyVault = connectionKind({
   app: "azure-key-vault",
   label: "Azure Key Vault",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { strictObject } from "../common";
 import { connectionKind, standardPatchSupport, str } from "./row";
 
-/** Source: `services/app-connection/bitbucket/bitbucket-connection-schemas.ts`. */
+/** The service's `services/app-connection/bitbucket/bitbucket-connection-schemas.ts`. */
 export const bitbucket = connectionKind({
   app: "bitbucket",
   label: "Bitbucket",

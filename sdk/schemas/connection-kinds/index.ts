@@ -9,6 +9,12 @@ import { redis } from "./redis";
 import { mssql, mysql, postgres } from "./sql";
 import { venafi } from "./venafi";
 import { vercel } from "./vercel";
+// imports of group A
+// imports of group B
+// imports of group C
+// imports of group D
+// imports of group E
+// imports of group F
 
 export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
 
@@ -31,4 +37,10 @@ export const appConnectionKinds = {
   vercel,
   "azure-app-configuration": azureAppConfiguration,
   "azure-key-vault": azureKeyVault,
+  // group A
+  // group B
+  // group C
+  // group D
+  // group E
+  // group F
 } satisfies Record<string, AppConnectionKind>;

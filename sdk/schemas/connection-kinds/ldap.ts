@@ -10,7 +10,7 @@ const DISTINGUISHED_NAME =
   /^(?:(?:[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)(?:(?:\\+[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)*)(?:,(?:[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)(?:(?:\\+[a-zA-Z0-9]+=[^,+="<>#;\\\\]+)*))*)?$/;
 const USER_PRINCIPAL_NAME = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9._-]+\.[a-zA-Z]{2,}$/;
 
-/** Source: `services/app-connection/ldap/ldap-connection-schemas.ts`. */
+/** The service's `services/app-connection/ldap/ldap-connection-schemas.ts`. */
 export const ldap = connectionKind({
   app: "ldap",
   label: "LDAP",

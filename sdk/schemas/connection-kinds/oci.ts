@@ -1,7 +1,7 @@
 import { strictObject } from "../common";
 import { connectionKind, standardPatchSupport, str } from "./row";
 
-/** Source: `ee/services/app-connections/oci/oci-connection-schemas.ts`. */
+/** The service's `ee/services/app-connections/oci/oci-connection-schemas.ts`. */
 export const oci = connectionKind({
   app: "oci",
   label: "OCI",

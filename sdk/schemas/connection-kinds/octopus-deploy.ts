@@ -2,7 +2,7 @@ import { z } from "zod";
 import { strictObject } from "../common";
 import { connectionKind, standardPatchSupport, str } from "./row";
 
-/** Source: `services/app-connection/octopus-deploy/octopus-deploy-connection-schemas.ts`. */
+/** The service's `services/app-connection/octopus-deploy/octopus-deploy-connection-schemas.ts`. */
 export const octopusDeploy = connectionKind({
   app: "octopus-deploy",
   label: "Octopus Deploy",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { strictObject } from "../common";
 import { connectionKind, optionalCertificate, port, standardPatchSupport, str } from "./row";
 
-/** Source: `services/app-connection/redis/redis-connection-schemas.ts`. */
+/** The service's `services/app-connection/redis/redis-connection-schemas.ts`. */
 export const redis = connectionKind({
   app: "redis",
   label: "Redis",

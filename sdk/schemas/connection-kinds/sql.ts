@@ -2,7 +2,7 @@ import { z } from "zod";
 import { strictObject } from "../common";
 import { connectionKind, optionalCertificate, port, standardPatchSupport, str } from "./row";
 
-/** Source: `services/app-connection/shared/sql/sql-connection-schemas.ts`, shared by the three SQL kinds. */
+/** The service's `services/app-connection/shared/sql/sql-connection-schemas.ts`, shared by the three SQL kinds. */
 export const sqlCredentials = strictObject({
   /** The database server's host name or address. */
   host: str,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { strictObject } from "../common";
 import { connectionKind, standardPatchSupport } from "./row";
 
-/** Source: `services/app-connection/venafi/venafi-connection-schemas.ts`. */
+/** The service's `services/app-connection/venafi/venafi-connection-schemas.ts`. */
 export const venafi = connectionKind({
   app: "venafi",
   label: "Venafi TLS Protect Cloud",

@@ -1,7 +1,7 @@
 import { strictObject } from "../common";
 import { connectionKind, standardPatchSupport, str } from "./row";
 
-/** Source: `services/app-connection/vercel/vercel-connection-schemas.ts`. */
+/** The service's `services/app-connection/vercel/vercel-connection-schemas.ts`. */
 export const vercel = connectionKind({
   app: "vercel",
   label: "Vercel",

@@ -2,6 +2,12 @@ import type { RotationType } from "./row";
 import { mssqlCredentials, mysqlCredentials, postgresCredentials } from "./sql";
 import { redisCredentials } from "./redis-credentials";
 import { azureClientSecret } from "./azure-client-secret";
+// imports of group A
+// imports of group B
+// imports of group C
+// imports of group D
+// imports of group E
+// imports of group F
 
 export type { PasswordRequirements, RotationType } from "./row";
 export { defaultPasswordRequirements, passwordRequirements } from "./row";
@@ -13,4 +19,10 @@ export const rotationTypes = {
   "mysql-credentials": mysqlCredentials,
   "redis-credentials": redisCredentials,
   "azure-client-secret": azureClientSecret,
+  // group A
+  // group B
+  // group C
+  // group D
+  // group E
+  // group F
 } satisfies Record<string, RotationType>;

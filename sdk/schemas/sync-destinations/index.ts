@@ -2,6 +2,12 @@ import type { SyncDestination } from "./row";
 import { vercel } from "./vercel";
 import { azureAppConfiguration } from "./azure-app-configuration";
 import { azureKeyVault } from "./azure-key-vault";
+// imports of group A
+// imports of group B
+// imports of group C
+// imports of group D
+// imports of group E
+// imports of group F
 
 export type { SyncDestination } from "./row";
 
@@ -10,4 +16,10 @@ export const syncDestinations = {
   vercel,
   "azure-app-configuration": azureAppConfiguration,
   "azure-key-vault": azureKeyVault,
+  // group A
+  // group B
+  // group C
+  // group D
+  // group E
+  // group F
 } satisfies Record<string, SyncDestination>;
