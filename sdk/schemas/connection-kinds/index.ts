@@ -15,6 +15,7 @@ import { vercel } from "./vercel";
 // imports of group D
 // imports of group E
 // imports of group F
+// imports of group G
 
 export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
 
@@ -43,4 +44,5 @@ export const appConnectionKinds = {
   // group D
   // group E
   // group F
+  // group G
 } satisfies Record<string, AppConnectionKind>;

@@ -8,6 +8,7 @@ import { azureClientSecret } from "./azure-client-secret";
 // imports of group D
 // imports of group E
 // imports of group F
+// imports of group G
 
 export type { PasswordRequirements, RotationType } from "./row";
 export { defaultPasswordRequirements, passwordRequirements } from "./row";
@@ -25,4 +26,5 @@ export const rotationTypes = {
   // group D
   // group E
   // group F
+  // group G
 } satisfies Record<string, RotationType>;

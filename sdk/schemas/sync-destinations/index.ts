@@ -8,6 +8,7 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group D
 // imports of group E
 // imports of group F
+// imports of group G
 
 export type { SyncDestination } from "./row";
 
@@ -22,4 +23,5 @@ export const syncDestinations = {
   // group D
   // group E
   // group F
+  // group G
 } satisfies Record<string, SyncDestination>;
