@@ -11,6 +11,7 @@ import {
   connectionName,
   perRow,
   uuid,
+  unknownKindRule,
 } from "../sdk/schemas";
 import type { AppConnectionUpdateInput, SecretOpsClient } from "../sdk";
 import { defineResource } from "./definition";
@@ -90,7 +91,7 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection, 
   kindField: "app",
   schemas(args) {
     const kind = typeof args.app === "string" ? appConnectionKind(args.app) : undefined;
-    if (!kind) return `app must be one of ${appConnectionApps.join(", ")}`;
+    if (!kind) return unknownKindRule("connection kind", args.app, appConnectionApps);
     const update = appConnectionOperations(kind).update;
     return { args: settingsArgs(kind), update: update.body, rules: update.rules };
   },

@@ -50,8 +50,8 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   readonly type: ResourceType;
   /** The arg that selects the kind row (`destination`, `type`, `app`), if any. */
   readonly kindField?: string;
-  /** The schemas for these args' kind, or the rule an unknown kind breaks. */
-  schemas(args: Plain): KindSchemas | string;
+  /** The schemas for these args' kind (the options may widen what it accepts), or the rule an unknown kind breaks. */
+  schemas(args: Plain, options: Plain): KindSchemas | string;
   /** Provider options (never sent to the service), with their defaults. */
   readonly options: z.ZodObject;
   /**

@@ -84,8 +84,8 @@ function split(def: Definition, inputs: Plain): { args: Plain; options: Plain } 
 const secretPathsOf = (def: Definition, args: Plain) => def.secretPaths?.of(args) ?? [];
 
 /** The replace set for these args; with the kind not known yet, the kind itself. */
-function replaceable(def: Definition, args: Plain): string[] {
-  const schemas = def.schemas(args);
+function replaceable(def: Definition, args: Plain, options: Plain): string[] {
+  const schemas = def.schemas(args, options);
   if (typeof schemas !== "string") return replaceFields(def, schemas);
   return def.kindField ? [def.kindField] : [];
 }
@@ -105,7 +105,7 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
   const fingerprint = def.manageExisting?.fingerprint;
   if (fingerprint && args[fingerprint.field] !== undefined && fingerprintDrifted(state)) changed.add(fingerprint.field);
 
-  const replaceSet = replaceable(def, args);
+  const replaceSet = replaceable(def, args, options);
   // Only declared args count: an arg the program leaves out is not a wish to change it.
   const replaces = replaceSet.filter((k) => args[k] !== undefined && differs(args[k], k));
   const patch: Plain = {};
@@ -291,7 +291,7 @@ export function dynamicProvider<Remote extends { id: string }>(
     if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
     // The kind is not known yet during preview: nothing more to check until it is.
     if (def.kindField && unknownAt(args, [def.kindField])) return { inputs: news, failures };
-    const schemas = def.schemas(args);
+    const schemas = def.schemas(args, parsedOptions.data ?? {});
     if (typeof schemas === "string") {
       failures.push({ property: def.kindField ?? "", reason: schemas });
       return { inputs: news, failures };

@@ -6,6 +6,7 @@ import {
   rotationTypeSlugs,
   secretRotationCreateSchema,
   secretRotationOperations,
+  unknownKindRule,
 } from "../sdk/schemas";
 import type { SecretOpsClient, SecretRotationCreateInput } from "../sdk";
 import { SecretOpsApiError } from "../sdk/errors";
@@ -93,7 +94,7 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
   kindField: "type",
   schemas(args) {
     const row = typeof args.type === "string" ? rotationType(args.type) : undefined;
-    if (!row) return `type must be one of ${rotationTypeSlugs.join(", ")}`;
+    if (!row) return unknownKindRule("rotation type", args.type, rotationTypeSlugs);
     const ops = secretRotationOperations(row);
     return { args: ops.create.body, update: ops.update.body };
   },

@@ -11,8 +11,11 @@ import {
   secretSyncCreateSchema,
   destinationKey,
   formatIssue,
+  knownSyncDestinationRow,
   secretSyncOperations,
   syncDestinationRow,
+  syncDestinationSlugs,
+  unknownKindRule,
   uuid,
 } from "../sdk/schemas";
 import { SettleFailure, defineResource } from "./definition";
@@ -36,16 +39,23 @@ const options = z.object({
    * other sync's project, because two syncs that overwrite one destination undo each other.
    */
   allowDuplicateDestination: z.boolean().default(false),
+  /**
+   * Set by `GenericSecretSync`, never by a program: the destination may be one this package has no
+   * row for, and its `destinationConfig` and extra `syncOptions` are passed through unchecked.
+   */
+  untypedDestination: z.boolean().default(false),
 });
 
+/** The options a program gives (`untypedDestination` is the class's to set). */
+type OptionArgs = ArgsOf<Omit<z.input<typeof options>, "untypedDestination">>;
+
 /** Fields every secret sync has, whatever its destination, and the provider options: from their schemas. */
-export type SecretSyncCommonArgs = ArgsOf<Omit<SecretSyncCreate, "syncOptions" | "destinationConfig">> &
-  ArgsOf<z.input<typeof options>>;
+export type SecretSyncCommonArgs = ArgsOf<Omit<SecretSyncCreate, "syncOptions" | "destinationConfig">> & OptionArgs;
 
 /** Args of a sync to one of the known destinations, discriminated by `destination` (its real slug). */
 export type SecretSyncArgs = {
   [D in SyncDestinationSlug]: ArgsOf<SecretSyncCreateInput<D>> &
-    ArgsOf<z.input<typeof options>> & {
+    OptionArgs & {
       /** The destination's real slug: selects the typed args. Changing it replaces the sync. */
       destination: D;
     };
@@ -187,14 +197,33 @@ async function pollSync(
   return current;
 }
 
+/**
+ * The rule an unknown destination breaks, with the nearest known slug: a typo fails at preview,
+ * not at `up` with the service's "route not found".
+ */
+function unknownDestination(slug: unknown, untyped: boolean): string {
+  if (untyped)
+    return `must be a destination slug (lowercase letters, digits and single hyphens), not ${JSON.stringify(slug)}`;
+  return (
+    unknownKindRule("destination", slug, syncDestinationSlugs) +
+    "; for a destination newer than this package, use GenericSecretSync, which passes its destinationConfig and syncOptions through unchecked"
+  );
+}
+
 const inProgress = (status: string | null | undefined) => status === "pending" || status === "running";
 
 export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOptions>()({
   type: "SecretSync",
   kindField: "destination",
-  schemas(args) {
-    const row = typeof args.destination === "string" ? syncDestinationRow(args.destination) : undefined;
-    if (!row) return "destination must be a destination slug";
+  schemas(args, opts) {
+    const slug = args.destination;
+    const row =
+      typeof slug !== "string"
+        ? undefined
+        : opts.untypedDestination === true
+          ? syncDestinationRow(slug)
+          : knownSyncDestinationRow(slug);
+    if (!row) return unknownDestination(slug, opts.untypedDestination === true);
     const ops = secretSyncOperations(row);
     return { args: ops.create.body, update: ops.update.body };
   },
@@ -303,13 +332,17 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
  * A secret sync: pushes the secrets of one environment folder to a destination through an app
  * connection. Replaced when `projectId` or `destination` changes (delete first: names are unique).
  */
-export class SecretSync extends resourceClass<SecretSyncArgs | GenericSecretSyncArgs, typeof secretSyncDefinition>(
-  secretSyncDefinition,
-) {}
+export class SecretSync extends resourceClass<SecretSyncArgs, typeof secretSyncDefinition>(secretSyncDefinition) {}
 
-/** A sync to a destination this package has no typed row for; see `GenericSecretSyncArgs`. */
+/**
+ * The escape hatch: a sync to a destination this package has no typed row for (one newer than the
+ * package), or with `destinationConfig` or `syncOptions` fields newer than its row. Its slug must
+ * be slug-shaped, and the fields every sync has are checked; `destinationConfig` and the extra
+ * `syncOptions` are passed through unchecked. Same resource type as `SecretSync`.
+ */
 export class GenericSecretSync extends SecretSync {
   constructor(name: string, args: GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, args, opts);
+    // The class's marker rides with the args; the SecretSync constructor's type excludes it.
+    super(name, { ...args, untypedDestination: true } as unknown as SecretSyncArgs, opts);
   }
 }

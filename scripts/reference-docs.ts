@@ -308,7 +308,7 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): string {
   }
   for (const kind of sectionsOf(r)) {
     const args = kind === undefined ? {} : { [def.kindField!]: kind };
-    const schemas = def.schemas(args as never);
+    const schemas = def.schemas(args as never, {});
     if (typeof schemas === "string") throw new Error(`${def.type} ${kind}: ${schemas}`);
     if (kind !== undefined) parts.push(`## ${kind}`, "");
     else parts.push("## Args", "");

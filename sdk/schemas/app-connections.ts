@@ -17,7 +17,9 @@ export type AppConnectionApp = keyof typeof appConnectionKinds;
 export const appConnectionApps = Object.keys(appConnectionKinds) as AppConnectionApp[];
 
 export function appConnectionKind(app: string): AppConnectionKind | undefined {
-  return (appConnectionKinds as Record<string, AppConnectionKind>)[app];
+  return Object.hasOwn(appConnectionKinds, app)
+    ? (appConnectionKinds as Record<string, AppConnectionKind>)[app]
+    : undefined;
 }
 
 /** The credentials the service returns for a method: everything but the secret fields. */

@@ -120,3 +120,9 @@ export function unknownFieldsRule(keys: readonly string[], fields: readonly stri
   const list = fields.length ? `; the fields here are ${fields.join(", ")}` : "; no field is allowed here";
   return `unknown field${keys.length > 1 ? "s" : ""} ${named}${list}`;
 }
+
+/** The rule an unknown kind slug breaks: the nearest known slug, and the known ones. */
+export function unknownKindRule(what: string, value: unknown, known: readonly string[]): string {
+  const near = typeof value === "string" ? didYouMean(value, known) : "";
+  return `unknown ${what} ${JSON.stringify(value)}${near}; the ${known.length} this package types are ${known.join(", ")}`;
+}

@@ -27,7 +27,7 @@ export type RotationTypeSlug = keyof typeof rotationTypes;
 export const rotationTypeSlugs = Object.keys(rotationTypes) as RotationTypeSlug[];
 
 export function rotationType(type: string): RotationType | undefined {
-  return (rotationTypes as Record<string, RotationType>)[type];
+  return Object.hasOwn(rotationTypes, type) ? (rotationTypes as Record<string, RotationType>)[type] : undefined;
 }
 
 export const rotationName = slug("name", 64);

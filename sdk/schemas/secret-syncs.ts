@@ -50,6 +50,11 @@ export type KnownSyncDestination = SyncDestination & { readonly connectionApp: A
 export const knownSyncDestinations: readonly KnownSyncDestination[] = Object.values(syncDestinations);
 export const syncDestinationSlugs = Object.keys(syncDestinations) as SyncDestinationSlug[];
 
+/** The row of a destination this package types, if it is one. */
+export function knownSyncDestinationRow(slugValue: string): SyncDestination | undefined {
+  return Object.hasOwn(syncDestinations, slugValue) ? syncDestination(slugValue) : undefined;
+}
+
 function syncDestination(slugValue: string): SyncDestination | undefined {
   return (syncDestinations as Record<string, SyncDestination>)[slugValue];
 }

@@ -301,18 +301,72 @@ describe("secret revisions (a preview shows which secret changed)", () => {
   });
 });
 
-describe("generic destinations", () => {
-  it("pass a destination's own config and sync options through, with the common rules", async () => {
+describe("destinations", () => {
+  it("GenericSecretSync passes a destination's own config and sync options through, with the common rules", async () => {
     const args = {
       ...syncArgs,
-      destination: "aws-secrets-manager",
+      destination: "newer-than-this-package",
       destinationConfig: { region: "us-east-1", mappingBehavior: "one-to-one" },
       syncOptions: { initialSyncBehavior: "overwrite-destination", syncSecretMetadataAsTags: true },
+      // What the GenericSecretSync class adds to its args.
+      untypedDestination: true,
     };
     const { inputs, failures } = await sync.check!({}, args);
     expect(failures ?? []).toEqual([]);
     expect(inputs).toMatchObject({ destinationConfig: args.destinationConfig, syncOptions: args.syncOptions });
     const bad = await sync.check!({}, { ...args, name: "Bad Name", syncOptions: {} });
     expect(bad.failures?.map((f) => f.property).sort()).toEqual(["name", "syncOptions.initialSyncBehavior"]);
+  });
+
+  it("SecretSync refuses a destination it does not type, naming the nearest slug and the escape hatch", async () => {
+    const { failures } = await sync.check!({}, { ...syncArgs, destination: "vercell" });
+    expect(failures).toEqual([
+      {
+        property: "destination",
+        reason: expect.stringMatching(
+          /^unknown destination "vercell" \(did you mean "vercel"\?\); the \d+ this package types are .*GenericSecretSync/,
+        ),
+      },
+    ]);
+  });
+
+  it("refuses a field of another kind in destinationConfig and syncOptions, naming it, instead of dropping it", async () => {
+    const { failures } = await sync.check!(
+      {},
+      {
+        ...syncArgs,
+        destinationConfig: { ...syncArgs.destinationConfig, vaultBaseUrl: "https://v.vault.azure.net" },
+        syncOptions: { ...syncArgs.syncOptions, disableCertificateImport: true },
+      },
+    );
+    expect(failures).toEqual([
+      {
+        property: "syncOptions",
+        reason: expect.stringMatching(/^unknown field "disableCertificateImport"; the fields here are /),
+      },
+      {
+        property: "destinationConfig",
+        reason: expect.stringMatching(
+          /^unknown field "vaultBaseUrl"; the fields here are scope, app, appName, env, teamId, branch$/,
+        ),
+      },
+    ]);
+    const typo = await sync.check!(
+      {},
+      { ...syncArgs, destinationConfig: { ...syncArgs.destinationConfig, tamId: "t" } },
+    );
+    expect(typo.failures).toEqual([
+      {
+        property: "destinationConfig",
+        reason: expect.stringMatching(/^unknown field "tamId" \(did you mean "teamId"\?\); /),
+      },
+    ]);
+  });
+
+  it("refuses an arg no sync has (an endpoint's settings are not args)", async () => {
+    const { failures } = await sync.check!({}, { ...syncArgs, apiUrl: "https://example.com", token: "t" });
+    expect(failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^unknown fields "apiUrl", "token"; the fields here are name, /) },
+    ]);
   });
 });
