@@ -14,7 +14,7 @@ import {
   unknownKindRule,
 } from "../sdk/schemas";
 import type { AppConnectionUpdateInput, SecretOpsClient } from "../sdk";
-import { defineResource } from "./definition";
+import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
 
@@ -95,7 +95,7 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection, 
     const update = appConnectionOperations(kind).update;
     return { args: settingsArgs(kind), update: update.body, rules: update.rules };
   },
-  options: z.object({}),
+  options: z.object(commonOptions),
   // Changing which connection is managed (its kind, id, name or scope) moves management.
   deleteBeforeReplace: false,
   secretPaths: {

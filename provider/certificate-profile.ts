@@ -9,12 +9,13 @@ import {
   enrollmentTypes,
 } from "../sdk/schemas";
 import type { Override } from "../sdk";
-import { defineResource } from "./definition";
+import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
+  ...commonOptions,
   /** Take over an existing profile with this slug in the project instead of failing. The import path for dynamic resources. Default false. */
   adoptExisting: z.boolean().default(false),
 });

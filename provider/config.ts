@@ -42,9 +42,10 @@ let client: SecretOpsClient | undefined;
 export function configure(config: ConfigReader): void {
   configured = config;
   client = undefined;
+  namedClients.clear();
   const apiUrl = setting(config, "apiUrl");
   try {
-    if (apiUrl) checkApiUrl(apiUrl, config);
+    if (apiUrl) checkApiUrl(apiUrl, defaultSource(config));
     problem = undefined;
   } catch (e) {
     problem = e instanceof Error ? e.message : String(e);
@@ -68,11 +69,67 @@ function setting(config: ConfigReader | undefined, name: keyof typeof settingSou
   return undefined;
 }
 
-function numberSetting(config: ConfigReader | undefined, name: keyof typeof settingSources): number | undefined {
-  const raw = setting(config, name);
+/** The config key of the named endpoints: `secretops:endpoints.<name>.<setting>` (set with `--path`). */
+export const ENDPOINTS_KEY = "secretops:endpoints";
+
+type SettingName = keyof typeof settingSources;
+/** Where one endpoint's settings come from: the stack's own (`secretops:*`, env), or a named one's. */
+type SettingsSource = { name?: string; get(setting: SettingName): string | undefined };
+
+function defaultSource(config: ConfigReader | undefined): SettingsSource {
+  return { get: (name) => setting(config, name) };
+}
+
+/**
+ * A named endpoint (`endpoint: "<name>"` on a resource): its settings from the stack config's
+ * `secretops:endpoints.<name>` object, the same names as the stack's own (`apiUrl`, `token`, …).
+ * Its token is stack config (a secret there): it never enters a resource's inputs or state, so a
+ * rotated token is used by the next refresh and destroy too.
+ */
+function namedSource(config: ConfigReader | undefined, name: string): SettingsSource {
+  const raw = config?.get(ENDPOINTS_KEY);
+  let all: unknown;
+  try {
+    all = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    throw new Error(
+      `${ENDPOINTS_KEY} must be an object of endpoints by name (set it with \`pulumi config set --path\`)`,
+    );
+  }
+  const entry = all !== null && typeof all === "object" ? (all as Record<string, unknown>)[name] : undefined;
+  if (entry === null || typeof entry !== "object" || !Object.hasOwn(all as object, name)) {
+    const known = all !== null && typeof all === "object" ? Object.keys(all) : [];
+    throw new Error(
+      `no endpoint "${name}" in the stack config${known.length ? ` (it has ${known.join(", ")})` : ""}: ` +
+        `set \`pulumi config set --path '${ENDPOINTS_KEY}.${name}.apiUrl' <url>\` and ` +
+        `\`pulumi config set --secret --path '${ENDPOINTS_KEY}.${name}.token' <token>\``,
+    );
+  }
+  const fields = entry as Record<string, unknown>;
+  return {
+    name,
+    get: (setting) => {
+      const v = fields[setting];
+      return v === undefined || v === null || v === "" ? undefined : String(v);
+    },
+  };
+}
+
+/** The settings of the stack's endpoint, or of the named one. */
+function sourceOf(config: ConfigReader | undefined, endpoint: string | undefined): SettingsSource {
+  return endpoint === undefined ? defaultSource(config) : namedSource(config, endpoint);
+}
+
+/** How a setting is named to the user: its config key (and, for the stack's own, its variables). */
+function keyOf(source: SettingsSource, name: SettingName): string {
+  return source.name === undefined ? settingSources[name].key : `${ENDPOINTS_KEY}.${source.name}.${name}`;
+}
+
+function numberSetting(source: SettingsSource, name: SettingName): number | undefined {
+  const raw = source.get(name);
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${settingSources[name].key} must be a positive number`);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${keyOf(source, name)} must be a positive number`);
   return n;
 }
 
@@ -87,8 +144,8 @@ function isLoopback(hostname: string): boolean {
  * network the user trusts is opted into explicitly. The message names the host, never the URL
  * (which may hold credentials).
  */
-function checkApiUrl(apiUrl: string, config: ConfigReader | undefined): void {
-  const { key } = settingSources.apiUrl;
+function checkApiUrl(apiUrl: string, source: SettingsSource): void {
+  const key = keyOf(source, "apiUrl");
   let url: URL;
   try {
     url = new URL(apiUrl);
@@ -97,46 +154,84 @@ function checkApiUrl(apiUrl: string, config: ConfigReader | undefined): void {
   }
   if (url.protocol === "https:") return;
   if (url.protocol !== "http:") throw new Error(`${key} must be an https URL, not ${url.protocol}`);
-  if (isLoopback(url.hostname) || setting(config, "allowInsecureHttp") === "true") return;
+  if (isLoopback(url.hostname) || source.get("allowInsecureHttp") === "true") return;
   const optIn = settingSources.allowInsecureHttp;
+  const how =
+    source.name === undefined
+      ? `\`pulumi config set ${optIn.key} true\` (or ${optIn.env.join(" / ")}=true)`
+      : `\`pulumi config set --path '${keyOf(source, "allowInsecureHttp")}' true\``;
   throw new Error(
     `${key} uses plain http for ${url.hostname}, which would send the token unencrypted across the network: ` +
-      `use https, or, on a network you trust, set \`pulumi config set ${optIn.key} true\` ` +
-      `(or ${optIn.env.join(" / ")}=true). Plain http is accepted without it only for loopback hosts (the emulator).`,
+      `use https, or, on a network you trust, set ${how}. ` +
+      `Plain http is accepted without it only for loopback hosts (the emulator).`,
   );
 }
 
-export function providerSettings(config: ConfigReader | undefined): ProviderSettings {
-  const apiUrl = setting(config, "apiUrl");
+/** The settings of the stack's endpoint, or of the endpoint named `endpoint` in `secretops:endpoints`. */
+export function providerSettings(config: ConfigReader | undefined, endpoint?: string): ProviderSettings {
+  const source = sourceOf(config, endpoint);
+  const apiUrl = source.get("apiUrl");
   if (!apiUrl) {
     throw new Error(
-      "no API endpoint configured: set `pulumi config set secretops:apiUrl <url>` " +
-        "(or SECRETOPS_API_URL / INFISICAL_HOST in the environment)",
+      source.name === undefined
+        ? "no API endpoint configured: set `pulumi config set secretops:apiUrl <url>` " +
+            "(or SECRETOPS_API_URL / INFISICAL_HOST in the environment)"
+        : `no API endpoint configured for endpoint "${source.name}": set \`pulumi config set --path '${keyOf(source, "apiUrl")}' <url>\``,
     );
   }
-  checkApiUrl(apiUrl, config);
+  checkApiUrl(apiUrl, source);
   return {
     apiUrl,
-    token: setting(config, "token"),
-    clientId: setting(config, "clientId"),
-    clientSecret: setting(config, "clientSecret"),
-    readsPerMinute: numberSetting(config, "readsPerMinute"),
-    writesPerMinute: numberSetting(config, "writesPerMinute"),
-    timeoutMs: numberSetting(config, "timeoutMs"),
+    token: source.get("token"),
+    clientId: source.get("clientId"),
+    clientSecret: source.get("clientSecret"),
+    readsPerMinute: numberSetting(source, "readsPerMinute"),
+    writesPerMinute: numberSetting(source, "writesPerMinute"),
+    timeoutMs: numberSetting(source, "timeoutMs"),
   };
 }
 
-/** One SDK client per provider process, built on first use (check and diff never need one). */
-export function apiClient(): SecretOpsClient {
-  client ??= clientFrom(configured);
-  return client;
+/**
+ * What is wrong with a resource's named endpoint, if anything (`check` reports it, so a preview
+ * fails on it without sending anything).
+ */
+export function endpointProblem(endpoint: string): string | undefined {
+  try {
+    const source = namedSource(configured, endpoint);
+    const apiUrl = source.get("apiUrl");
+    if (!apiUrl)
+      return `no API endpoint configured for endpoint "${endpoint}": set \`pulumi config set --path '${keyOf(source, "apiUrl")}' <url>\``;
+    checkApiUrl(apiUrl, source);
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
 }
 
-/** A client for the given stack config (and the environment). */
-export function clientFrom(config: ConfigReader | undefined): SecretOpsClient {
+const namedClients = new Map<string, SecretOpsClient>();
+
+/**
+ * One SDK client per endpoint per provider process, built on first use (check and diff never need
+ * one): the stack's, or a named endpoint's (each with its own rate-limit budget).
+ */
+export function apiClient(endpoint?: string): SecretOpsClient {
+  if (endpoint === undefined) {
+    client ??= clientFrom(configured);
+    return client;
+  }
+  let named = namedClients.get(endpoint);
+  if (!named) {
+    named = clientFrom(configured, endpoint);
+    namedClients.set(endpoint, named);
+  }
+  return named;
+}
+
+/** A client for the given stack config (and the environment), for its endpoint or a named one. */
+export function clientFrom(config: ConfigReader | undefined, endpoint?: string): SecretOpsClient {
   // Loaded here, not at the top, so that check/diff in the provider process stay cheap.
   const { SecretOpsClient } = require("../sdk") as typeof import("../sdk");
-  const s = providerSettings(config);
+  const s = providerSettings(config, endpoint);
   const options = {
     timeoutMs: s.timeoutMs,
     userAgent: "secretops-pulumi",
@@ -148,6 +243,13 @@ export function clientFrom(config: ConfigReader | undefined): SecretOpsClient {
     return new SecretOpsClient(
       { baseUrl: s.apiUrl, universalAuth: { clientId: s.clientId, clientSecret: s.clientSecret } },
       options,
+    );
+  }
+  if (endpoint !== undefined) {
+    const at = `${ENDPOINTS_KEY}.${endpoint}`;
+    throw new Error(
+      `no credentials configured for endpoint "${endpoint}": set \`pulumi config set --secret --path '${at}.token' <token>\`, ` +
+        `or '${at}.clientId' and (with --secret) '${at}.clientSecret' for universal auth`,
     );
   }
   throw new Error(

@@ -1,5 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { z } from "zod";
+import { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
 import type { Issue } from "../sdk/schemas";
 import type { Plain } from "./values";
@@ -22,6 +22,21 @@ import type { Plain } from "./values";
 export const RESOURCE_NAME_KEY = "__resourceName";
 
 /** The resource types of this package: the last part of `pulumi-nodejs:dynamic/secretops:<type>`. */
+/**
+ * Options every resource has, spread into each definition's options schema (so that the program's
+ * args type shows them).
+ */
+export const commonOptions = {
+  /**
+   * The name of another endpoint to manage this resource at, instead of the stack's
+   * (`secretops:apiUrl` and its credentials): its settings are the stack config's
+   * `secretops:endpoints.<name>` object (`apiUrl`, and `token` or `clientId`/`clientSecret` as
+   * secrets; set with `pulumi config set --path`). Its credentials stay in the stack config,
+   * never in the resource's state. Changing it replaces the resource (the object lives at one endpoint).
+   */
+  endpoint: z.string().min(1, { error: "must not be empty" }).optional(),
+};
+
 export type ResourceType = "SecretSync" | "SecretRotation" | "CertificateProfile" | "AppConnectionSettings";
 
 /** The schemas of one kind (or of the only kind): what `check` validates and what a PATCH takes. */

@@ -5,7 +5,7 @@ import type { SecretOpsClient } from "../sdk";
 import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
 import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
 import { formatIssue, issuesFromZod } from "../sdk/schemas";
-import { apiClient, configurationProblem } from "./config";
+import { apiClient, configurationProblem, endpointProblem } from "./config";
 import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
 import { isNotFound } from "./not-found";
 import { ProgramKeys } from "./program-keys";
@@ -55,16 +55,21 @@ export interface Plan {
 type Definition = ResourceDefinition<{ id: string }>;
 
 /**
- * Options that only act when the resource is created: changing or dropping one later is no change
- * (a program removes `adoptExisting` once the object is adopted).
+ * Options whose change later is no change: `adoptExisting` acts only on create (a program removes
+ * it once the object is adopted); `untypedDestination` only widens what `check` accepts (a
+ * program moving a sync between `GenericSecretSync` and `SecretSync` changes nothing at the service).
  */
-const CREATE_ONLY_OPTIONS = ["adoptExisting"];
+const CREATE_ONLY_OPTIONS = ["adoptExisting", "untypedDestination"];
 
 /** The object's `updatedAt` as a write (or a find) returned it: see `ProviderState.changedAt`. */
 const changedAtOf = (remote: { id: string }): string | undefined => {
   const at = "updatedAt" in remote ? remote.updatedAt : undefined;
   return typeof at === "string" ? at : undefined;
 };
+
+/** The named endpoint a resource's options (or last outputs) point at; undefined for the stack's. */
+const endpointOf = (options: Plain): string | undefined =>
+  typeof options.endpoint === "string" ? options.endpoint : undefined;
 
 /** Creates sent for one resource before a failure whose outcome stays unknown is reported. */
 const CREATE_ATTEMPTS = 5;
@@ -117,8 +122,10 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
   // make every existing resource show a change.
   const previousOption = (k: string) =>
     olds[k] !== undefined ? olds[k] : def.options.shape[k]?.safeParse(undefined).data;
+  // The object lives at one endpoint: another one is another object.
+  if (!sameValue(endpointOf(options), endpointOf(olds))) replaces.push("endpoint");
   const optionsChanged = Object.keys(options).some(
-    (k) => !CREATE_ONLY_OPTIONS.includes(k) && !sameValue(options[k], previousOption(k)),
+    (k) => !CREATE_ONLY_OPTIONS.includes(k) && k !== "endpoint" && !sameValue(options[k], previousOption(k)),
   );
   const resume = def.jobs?.resume.needed(olds) === true;
   return { changed: [...changed], replaces, patch, optionsChanged, resume };
@@ -289,6 +296,9 @@ export function dynamicProvider<Remote extends { id: string }>(
     if (problem) failures.push({ property: "", reason: problem });
     const parsedOptions = def.options.safeParse(options);
     if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
+    const endpoint = parsedOptions.success ? endpointOf(parsedOptions.data) : undefined;
+    const endpointIssue = endpoint === undefined ? undefined : endpointProblem(endpoint);
+    if (endpointIssue) failures.push({ property: "endpoint", reason: endpointIssue });
     // The kind is not known yet during preview: nothing more to check until it is.
     if (def.kindField && unknownAt(args, [def.kindField])) return { inputs: news, failures };
     const schemas = def.schemas(args, parsedOptions.data ?? {});
@@ -337,8 +347,8 @@ export function dynamicProvider<Remote extends { id: string }>(
     },
 
     async create(inputs: Plain): Promise<dynamic.CreateResult> {
-      const client = apiClient();
       const { args, options } = split(def, inputs);
+      const client = apiClient(endpointOf(options));
       let remote: { id: string } | undefined;
       if (options.adoptExisting || def.manageExisting) {
         remote = await def.find(client, args);
@@ -356,7 +366,7 @@ export function dynamicProvider<Remote extends { id: string }>(
     },
 
     async read(id: string, outs: Plain): Promise<dynamic.ReadResult> {
-      const remote = await def.read(apiClient(), id, outs);
+      const remote = await def.read(apiClient(endpointOf(outs)), id, outs);
       if (!remote) return { id: "", props: {} };
       const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
       // What records our last write (secret hashes and revisions, the applied fingerprint, the
@@ -372,8 +382,9 @@ export function dynamicProvider<Remote extends { id: string }>(
     },
 
     async update(id: string, olds: Plain, news: Plain): Promise<dynamic.UpdateResult> {
-      const client = apiClient();
       const { args, options } = split(def, news);
+      // An endpoint change replaces the resource, so the old and new endpoints are the same here.
+      const client = apiClient(endpointOf(options));
       const p = plan(def, args, options, olds);
       const previous = decodeState(olds, Object.keys(def.reported)).secretHashes;
       let remote: { id: string };
@@ -402,7 +413,7 @@ export function dynamicProvider<Remote extends { id: string }>(
       const successor = replacing.get(id);
       replacing.delete(id);
       try {
-        await def.delete(apiClient(), id, outs, successor);
+        await def.delete(apiClient(endpointOf(outs)), id, outs, successor);
       } catch (e) {
         if (!isNotFound(e)) throw e; // already gone is what delete wants
       }

@@ -10,13 +10,14 @@ import {
 } from "../sdk/schemas";
 import type { SecretOpsClient, SecretRotationCreateInput } from "../sdk";
 import { SecretOpsApiError } from "../sdk/errors";
-import { defineResource } from "./definition";
+import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
 import { isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
+  ...commonOptions,
   /** Take over an existing rotation with this name in the folder instead of failing. The import path for dynamic resources. Default false. */
   adoptExisting: z.boolean().default(false),
   /** On delete, also delete the secrets the rotation wrote. Default false: they stay. */

@@ -18,13 +18,14 @@ import {
   unknownKindRule,
   uuid,
 } from "../sdk/schemas";
-import { SettleFailure, defineResource } from "./definition";
+import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
 import { containsUnknown, isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
+  ...commonOptions,
   /** Take over an existing sync with this name in the project instead of failing. Dynamic resources cannot be imported with `pulumi import`: this is the import path. Default false. */
   adoptExisting: z.boolean().default(false),
   /** On delete, also remove the synced secrets from the destination (and wait for that job). Default false: they are left in place. */

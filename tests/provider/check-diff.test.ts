@@ -185,6 +185,13 @@ describe("diff", () => {
     expect(await sync.diff!("id", olds, await news({}))).toMatchObject({ changes: false, replaces: [] });
   });
 
+  it("replaces a resource moved to another endpoint, and only then: the object lives at one endpoint", async () => {
+    const moved = { ...(await news({})), endpoint: "eu" };
+    expect(await sync.diff!("id", olds, moved)).toMatchObject({ changes: true, replaces: ["endpoint"] });
+    expect(await sync.diff!("id", { ...olds, endpoint: "eu" }, moved)).toMatchObject({ changes: false, replaces: [] });
+    expect(await sync.diff!("id", { ...olds, endpoint: "eu" }, await news({}))).toMatchObject({ replaces: ["endpoint"] });
+  });
+
   it("reports an updatable change in place", async () => {
     expect(await sync.diff!("id", olds, await news({ description: "x" }))).toMatchObject({
       changes: true,

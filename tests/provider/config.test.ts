@@ -1,4 +1,4 @@
-import { configurationProblem, configure, providerSettings } from "../../provider/config";
+import { apiClient, configurationProblem, configure, endpointProblem, providerSettings } from "../../provider/config";
 
 // Where the provider finds its endpoint: a plain http URL for a host other than loopback would
 // send the token unencrypted across the network, so it is refused unless opted into.
@@ -65,5 +65,39 @@ describe("secretops:apiUrl", () => {
     expect(configurationProblem()).toMatch(/^secretops:apiUrl uses plain http for secrets\.corp\.internal/);
     configure(config({ "secretops:apiUrl": "https://secrets.corp.internal" }));
     expect(configurationProblem()).toBeUndefined();
+  });
+});
+
+describe("named endpoints (secretops:endpoints)", () => {
+  const endpoints = (value: unknown) =>
+    config({ "secretops:apiUrl": "https://app.infisical.com", "secretops:endpoints": JSON.stringify(value) });
+  const eu = { apiUrl: "https://eu.infisical.com", token: TOKEN, readsPerMinute: 120 };
+
+  it("reads a named endpoint's settings from its object in the stack config", () => {
+    const s = providerSettings(endpoints({ eu }), "eu");
+    expect(s).toMatchObject({ apiUrl: "https://eu.infisical.com", token: TOKEN, readsPerMinute: 120 });
+    // The stack's own endpoint is unchanged.
+    expect(providerSettings(endpoints({ eu })).apiUrl).toBe("https://app.infisical.com");
+  });
+
+  it("names a missing endpoint, the ones there are and how to set it, at check (endpointProblem)", () => {
+    configure(endpoints({ eu }));
+    expect(endpointProblem("us")).toBe(
+      "no endpoint \"us\" in the stack config (it has eu): set `pulumi config set --path 'secretops:endpoints.us.apiUrl' <url>` and `pulumi config set --secret --path 'secretops:endpoints.us.token' <token>`",
+    );
+    expect(endpointProblem("eu")).toBeUndefined();
+    configure(endpoints({ eu: { ...eu, apiUrl: "http://eu.corp.internal" } }));
+    expect(endpointProblem("eu")).toMatch(
+      /^secretops:endpoints\.eu\.apiUrl uses plain http for eu\.corp\.internal, .*`pulumi config set --path 'secretops:endpoints\.eu\.allowInsecureHttp' true`/,
+    );
+    expect(endpointProblem("eu")).not.toContain(TOKEN);
+  });
+
+  it("refuses an endpoint without credentials only when a call needs them, naming the keys", () => {
+    configure(endpoints({ eu: { apiUrl: "https://eu.infisical.com" } }));
+    expect(endpointProblem("eu")).toBeUndefined();
+    expect(() => apiClient("eu")).toThrow(
+      "no credentials configured for endpoint \"eu\": set `pulumi config set --secret --path 'secretops:endpoints.eu.token' <token>`, or 'secretops:endpoints.eu.clientId' and (with --secret) 'secretops:endpoints.eu.clientSecret' for universal auth",
+    );
   });
 });
