@@ -80,7 +80,7 @@ interface AnyTypeRotations {
     name: string,
     where: { projectId: string; environment: string; secretPath: string },
   ): Promise<RemoteRotation>;
-  create(type: RotationTypeSlug, body: RotationArgs): Promise<RemoteRotation>;
+  create(type: RotationTypeSlug, body: Omit<RotationArgs, "type">): Promise<RemoteRotation>;
   update(type: RotationTypeSlug, id: string, body: Partial<RotationArgs>): Promise<RemoteRotation>;
   delete(
     type: RotationTypeSlug,
@@ -132,7 +132,9 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
 
   async create(client, args) {
     try {
-      return await rotations(client).create(args.type, args);
+      // The type is the route's; the body is the rest.
+      const { type, ...body } = args;
+      return await rotations(client).create(type, body);
     } catch (e) {
       throw leftoverSecrets(e) ?? e;
     }

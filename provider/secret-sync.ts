@@ -85,7 +85,7 @@ interface AnyDestinationSyncs {
   list(destination: string, projectId: string): Promise<RemoteSync[]>;
   get(destination: string, id: string): Promise<RemoteSync>;
   getByName(destination: string, name: string, projectId: string): Promise<RemoteSync>;
-  create(destination: string, body: SyncArgs): Promise<RemoteSync>;
+  create(destination: string, body: Omit<SyncArgs, "destination">): Promise<RemoteSync>;
   update(destination: string, id: string, body: Partial<SyncArgs>): Promise<RemoteSync>;
   delete(destination: string, id: string, opts: { removeSecrets?: boolean }): Promise<RemoteSync>;
   checkDestination(destination: string, body: SecretSyncCheckDestination): Promise<SecretSyncDestinationCheck>;
@@ -257,7 +257,9 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
 
   async create(client, args, opts) {
     await refuseDuplicateDestination(client, args, opts);
-    const sync = await syncs(client).create(args.destination, args);
+    // The destination is the route's; the body is the rest.
+    const { destination, ...body } = args;
+    const sync = await syncs(client).create(destination, body);
     // This process runs its own creates one at a time per destination; another process may not.
     await giveWayToAnEarlierRival(client, sync, args, opts);
     return sync;

@@ -189,7 +189,9 @@ describe("diff", () => {
     const moved = { ...(await news({})), endpoint: "eu" };
     expect(await sync.diff!("id", olds, moved)).toMatchObject({ changes: true, replaces: ["endpoint"] });
     expect(await sync.diff!("id", { ...olds, endpoint: "eu" }, moved)).toMatchObject({ changes: false, replaces: [] });
-    expect(await sync.diff!("id", { ...olds, endpoint: "eu" }, await news({}))).toMatchObject({ replaces: ["endpoint"] });
+    expect(await sync.diff!("id", { ...olds, endpoint: "eu" }, await news({}))).toMatchObject({
+      replaces: ["endpoint"],
+    });
   });
 
   it("reports an updatable change in place", async () => {
