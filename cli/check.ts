@@ -14,6 +14,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   "SecretSync",
   "SecretRotation",
   "CertificateProfile",
+  "AppConnection",
   "AppConnectionSettings",
 ];
 

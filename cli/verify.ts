@@ -31,6 +31,7 @@ export const appliedEvents: Record<ResourceType, { types: string[]; idKey: strin
     types: ["create-certificate-profile", "update-certificate-profile"],
     idKey: "certificateProfileId",
   },
+  AppConnection: { types: ["create-app-connection", "update-app-connection"], idKey: "connectionId" },
   AppConnectionSettings: { types: ["create-app-connection", "update-app-connection"], idKey: "connectionId" },
 };
 

@@ -87,16 +87,23 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return r.success ? { value: r.data } : { error: new ValidationError(r.error.issues) };
   };
 
-/** A copy of `value` without the keys the issues name at their paths. */
+/**
+ * `value` without the keys the issues name at their paths: the objects on those paths are copied
+ * (shallowly, so a deeply nested value costs nothing), the rest is shared.
+ */
 function withoutKeys(value: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
-  const copy: unknown = structuredClone(value);
+  let out = value;
   for (const issue of issues) {
-    if (issue.code !== "unrecognized_keys") continue;
-    let at: unknown = copy;
-    for (const k of issue.path)
-      at = at !== null && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[k] : undefined;
-    if (at !== null && typeof at === "object") for (const k of issue.keys) delete (at as Record<string, unknown>)[k];
+    if (issue.code === "unrecognized_keys") out = dropAt(out, issue.path, issue.keys);
   }
+  return out;
+}
+
+function dropAt(value: unknown, path: readonly PropertyKey[], keys: readonly string[]): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...value }) as Record<PropertyKey, unknown>;
+  if (path.length === 0) for (const k of keys) delete copy[k];
+  else copy[path[0]!] = dropAt(copy[path[0]!], path.slice(1), keys);
   return copy;
 }
 

@@ -14,6 +14,7 @@ import {
   unknownKindRule,
 } from "../sdk/schemas";
 import type { AppConnectionUpdateInput, SecretOpsClient } from "../sdk";
+import { credentialSecrets, credentialsFingerprint, platformManagedIsOneWay } from "./app-connection";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
@@ -44,12 +45,6 @@ export type AppConnectionSettingsArgs = {
       projectId?: pulumi.Input<string>;
     };
 }[AppConnectionApp];
-
-/** The secret credential fields of a kind's methods, as arg paths (from the kind's row). */
-function credentialSecretPaths(kind: AppConnectionKind): string[] {
-  return [...new Set(Object.values(kind.methods).flatMap((m) => m.secretFields.map((f) => `credentials.${f}`)))];
-}
-const allSecretPaths = [...new Set(appConnectionApps.flatMap((app) => credentialSecretPaths(appConnectionKinds[app])))];
 
 /** The args: the kind's PATCH body (without `name`) and the connection to manage. */
 const settingsArgs = perRow((kind: AppConnectionKind) =>
@@ -98,13 +93,7 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection, 
   options: z.object(commonOptions),
   // Changing which connection is managed (its kind, id, name or scope) moves management.
   deleteBeforeReplace: false,
-  secretPaths: {
-    of: (args) => {
-      const kind = typeof args.app === "string" ? appConnectionKind(args.app) : undefined;
-      return kind ? credentialSecretPaths(kind) : [];
-    },
-    all: allSecretPaths,
-  },
+  secretPaths: credentialSecrets,
   reported: {
     app: (c) => c.app,
     connectionId: (c) => c.id,
@@ -131,18 +120,9 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection, 
       args.connectionId
         ? `no ${args.app} connection with id ${args.connectionId}`
         : `no ${args.app} connection named "${args.connectionName}"${args.projectId ? ` in project ${args.projectId}` : " in the organization"}`,
-    // The service refuses to turn platform-managed credentials off; say so in preview.
-    transitionFailures: (olds, news) =>
-      olds.isPlatformManagedCredentials === true && news.isPlatformManagedCredentials === false
-        ? [
-            {
-              property: "isPlatformManagedCredentials",
-              reason: "cannot be turned off once enabled (the switch is one-way)",
-            },
-          ]
-        : [],
-    fingerprint: { field: "credentials", of: (c) => c.credentialsHash },
   },
+  transitionFailures: platformManagedIsOneWay,
+  fingerprint: credentialsFingerprint,
   find: (client, args) =>
     orUndefinedOn404(
       args.connectionId

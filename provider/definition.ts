@@ -37,7 +37,8 @@ export const commonOptions = {
   endpoint: z.string().min(1, { error: "must not be empty" }).optional(),
 };
 
-export type ResourceType = "SecretSync" | "SecretRotation" | "CertificateProfile" | "AppConnectionSettings";
+export type ResourceType =
+  "SecretSync" | "SecretRotation" | "CertificateProfile" | "AppConnection" | "AppConnectionSettings";
 
 /** The schemas of one kind (or of the only kind): what `check` validates and what a PATCH takes. */
 export interface KindSchemas {
@@ -110,7 +111,15 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   delete(client: SecretOpsClient, id: string, outs: Outs<Args, Options>, successor?: Args): Promise<void>;
 
   /** Add-on: the object is only managed, never made (connection settings). */
-  readonly manageExisting?: ManageExisting<Remote, Args>;
+  readonly manageExisting?: ManageExisting<Args>;
+  /** Add-on: rules on the change from the previous args to the new ones (one-way switches). */
+  transitionFailures?(olds: Plain, news: Plain): dynamic.CheckFailure[];
+  /**
+   * Add-on: a fingerprint of values the service never returns (`credentialsHash`), and the arg it
+   * covers: when the service's fingerprint moves away from the one our last write produced, that
+   * arg has drifted out of band.
+   */
+  readonly fingerprint?: { readonly field: string; of(remote: Remote): string | undefined };
   /** Add-on: work the service does after a write (sync jobs). */
   readonly jobs?: Jobs<Remote, Outs<Args, Options>, Options>;
   /** Add-on: a value at most one resource of a program may hold (a sync's destination). */
@@ -134,16 +143,8 @@ export interface Exclusive {
  * The object already exists and is only managed: create finds it and applies the declared args,
  * delete releases it untouched. With it come the rules a managed object's settings follow.
  */
-export interface ManageExisting<Remote, Args = Plain> {
+export interface ManageExisting<Args = Plain> {
   notFound(args: Args): string;
-  /** Rules on the change from the previous args to the new ones (one-way switches). */
-  transitionFailures?(olds: Plain, news: Plain): dynamic.CheckFailure[];
-  /**
-   * A fingerprint of values the service never returns (`credentialsHash`), and the arg it covers:
-   * when the service's fingerprint moves away from the one our last write produced, that arg has
-   * drifted out of band.
-   */
-  readonly fingerprint?: { readonly field: string; of(remote: Remote): string | undefined };
 }
 
 /** Work the service runs after a create or update, which the step waits for. */

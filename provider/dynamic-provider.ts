@@ -107,7 +107,7 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
     if (differs(plainArgs[k], k)) changed.add(k);
   }
   for (const p of changedSecrets(args, secretPaths, state.secretHashes)) changed.add(p.split(".")[0]!);
-  const fingerprint = def.manageExisting?.fingerprint;
+  const fingerprint = def.fingerprint;
   if (fingerprint && args[fingerprint.field] !== undefined && fingerprintDrifted(state)) changed.add(fingerprint.field);
 
   const replaceSet = replaceable(def, args, options);
@@ -192,7 +192,7 @@ export function dynamicProvider<Remote extends { id: string }>(
 
   /** The service's object in the outputs' shape (also what a refresh reports). */
   const observedOutputs = (remote: { id: string }, options: Plain, extra: Partial<ProviderState> = {}): Plain => {
-    const state = { fingerprint: def.manageExisting?.fingerprint?.of(remote), ...extra };
+    const state = { fingerprint: def.fingerprint?.of(remote), ...extra };
     return compact({ ...argsOf(remote), ...read(remote, def.computed), ...options, ...encodeState(state) });
   };
 
@@ -291,7 +291,7 @@ export function dynamicProvider<Remote extends { id: string }>(
   /** The program's args and options against the schemas and the service's rules. */
   const checkArgs = (olds: Plain, news: Plain): dynamic.CheckResult => {
     const { args, options } = split(def, news);
-    const failures: dynamic.CheckFailure[] = [...(def.manageExisting?.transitionFailures?.(olds ?? {}, news) ?? [])];
+    const failures: dynamic.CheckFailure[] = [...(def.transitionFailures?.(olds ?? {}, news) ?? [])];
     const problem = configurationProblem();
     if (problem) failures.push({ property: "", reason: problem });
     const parsedOptions = def.options.safeParse(options);

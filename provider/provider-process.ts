@@ -12,6 +12,7 @@ const definitions: Record<ResourceType, () => ResourceDefinition<{ id: string }>
   SecretSync: () => require("./secret-sync").secretSyncDefinition,
   SecretRotation: () => require("./secret-rotation").secretRotationDefinition,
   CertificateProfile: () => require("./certificate-profile").certificateProfileDefinition,
+  AppConnection: () => require("./app-connection").appConnectionDefinition,
   AppConnectionSettings: () => require("./app-connection-settings").appConnectionSettingsDefinition,
 };
 

@@ -12,11 +12,12 @@ import * as ts from "typescript";
 import { z } from "zod";
 import { execFileSync } from "node:child_process";
 import { type KindSchemas, type ResourceDefinition, type ResourceType, replaceFields } from "../provider/definition";
+import { appConnectionDefinition } from "../provider/app-connection";
 import { appConnectionSettingsDefinition } from "../provider/app-connection-settings";
 import { certificateProfileDefinition } from "../provider/certificate-profile";
 import { secretRotationDefinition } from "../provider/secret-rotation";
 import { secretSyncDefinition } from "../provider/secret-sync";
-import { appConnectionApps, rotationTypeSlugs, syncDestinationSlugs } from "../sdk/schemas";
+import { appConnectionApps, appConnectionKinds, rotationTypeSlugs, syncDestinationSlugs } from "../sdk/schemas";
 
 type Definition = ResourceDefinition<never>;
 
@@ -26,6 +27,8 @@ interface ResourceReference {
   kinds: readonly string[];
   argsTypeName: string;
   intro: string;
+  /** A second discriminant within a kind (a connection's `method`): one section per value. */
+  variants?: { field: string; of(kind: string): readonly string[] };
 }
 
 /** One entry per resource type: a new type does not compile until it has its reference. */
@@ -49,6 +52,17 @@ const references: Record<ResourceType, ResourceReference> = {
     argsTypeName: "CertificateProfileArgs",
     intro: "A named template for issuing certificates: how they are requested (enrollment) and who signs them.",
   },
+  AppConnection: {
+    def: appConnectionDefinition as unknown as Definition,
+    kinds: appConnectionApps,
+    variants: {
+      field: "method",
+      of: (app) => Object.keys(appConnectionKinds[app as keyof typeof appConnectionKinds].methods),
+    },
+    argsTypeName: "AppConnectionArgs",
+    intro:
+      "An app connection made in code, of any kind and method. Its secret credential fields are encrypted in state and never returned by the service; a change made to them out of band shows as drift through the service's `credentialsHash`. The service refuses to delete a connection a sync or rotation still uses.",
+  },
   AppConnectionSettings: {
     def: appConnectionSettingsDefinition as unknown as Definition,
     kinds: appConnectionApps,
@@ -62,14 +76,31 @@ const resources = Object.values(references);
 /** A resource's page: its type in kebab case (`SecretSync` → `secret-sync.md`). */
 const fileOf = (r: ResourceReference) => `${r.def.type.replace(/(?<=[a-z])(?=[A-Z])/g, "-").toLowerCase()}.md`;
 
-/** The kinds a page has a section for: its kinds, or one section for a resource without kinds. */
-const sectionsOf = (r: ResourceReference) => (r.kinds.length > 0 ? r.kinds : [undefined]);
+/** One section of a page: a kind (and a variant of it), or the whole resource when it has no kinds. */
+interface Section {
+  kind?: string;
+  variant?: string;
+}
 
-/** The program's args type of one kind (all kinds when none), over the package's exports (`secretops.*`). */
-const argsTypeOf = (r: ResourceReference, kind: string | undefined) =>
-  kind === undefined
+/** The sections of a page: one per kind (per variant of each, if any), or one for a resource without kinds. */
+const sectionsOf = (r: ResourceReference): Section[] =>
+  r.kinds.length === 0
+    ? [{}]
+    : r.kinds.flatMap((kind) => (r.variants ? r.variants.of(kind).map((variant) => ({ kind, variant })) : [{ kind }]));
+
+/** The args a section describes: its kind field (and variant field) set. */
+const argsOf = (r: ResourceReference, s: Section): Record<string, string> => ({
+  ...(s.kind !== undefined && { [r.def.kindField!]: s.kind }),
+  ...(s.variant !== undefined && { [r.variants!.field]: s.variant }),
+});
+
+/** The program's args type of one section (all kinds when none), over the package's exports (`secretops.*`). */
+const argsTypeOf = (r: ResourceReference, s: Section) => {
+  const fixed = Object.entries(argsOf(r, s)).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  return fixed.length === 0
     ? `secretops.${r.argsTypeName}`
-    : `Extract<secretops.${r.argsTypeName}, { ${r.def.kindField}: ${JSON.stringify(kind)} }>`;
+    : `Extract<secretops.${r.argsTypeName}, { ${fixed.join("; ")} }>`;
+};
 
 /** The JSON Schema subset `z.toJSONSchema` writes for these schemas. */
 interface JsonSchema {
@@ -306,18 +337,19 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): string {
   if (r.kinds.length > 0) {
     parts.push(`Kinds (\`${def.kindField}\`): ${r.kinds.map((k) => `[\`${k}\`](#${k})`).join(", ")}.`, "");
   }
-  for (const kind of sectionsOf(r)) {
-    const args = kind === undefined ? {} : { [def.kindField!]: kind };
+  for (const section of sectionsOf(r)) {
+    const args = argsOf(r, section);
     const schemas = def.schemas(args as never, {});
-    if (typeof schemas === "string") throw new Error(`${def.type} ${kind}: ${schemas}`);
-    if (kind !== undefined) parts.push(`## ${kind}`, "");
-    else parts.push("## Args", "");
+    if (typeof schemas === "string") throw new Error(`${def.type} ${section.kind}: ${schemas}`);
+    if (section.kind === undefined) parts.push("## Args", "");
+    else if (section.variant === undefined) parts.push(`## ${section.kind}`, "");
+    else parts.push(`## ${section.kind}: ${r.variants!.field} \`${section.variant}\``, "");
     parts.push(
-      argsTable(def, schemas, args, (p) => docs.of(argsTypeOf(r, kind), p)),
+      argsTable(def, schemas, args, (p) => docs.of(argsTypeOf(r, section), p)),
       "",
     );
   }
-  const anyKind = argsTypeOf(r, r.kinds[0]);
+  const anyKind = argsTypeOf(r, sectionsOf(r)[0]!);
   parts.push(
     "## Provider options",
     "",
@@ -342,7 +374,7 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): string {
 export function referenceDocs(repoRoot: string): Record<string, string> {
   const docs = new ArgDocs(
     repoRoot,
-    resources.flatMap((r) => sectionsOf(r).map((k) => argsTypeOf(r, k))),
+    resources.flatMap((r) => sectionsOf(r).map((s) => argsTypeOf(r, s))),
   );
   const out: Record<string, string> = {};
   for (const r of resources) {

@@ -101,24 +101,37 @@ export function appConnectionUpdateRules(body: {
     : [];
 }
 
-/** POST /api/v1/app-connections/{app} body for one kind: one branch per method. */
-export function appConnectionCreateSchema(kind: AppConnectionKind) {
-  const common = {
+/** POST /api/v1/app-connections/{app} body for one method of one kind. */
+export function appConnectionMethodCreateSchema(kind: AppConnectionKind, method: string) {
+  const m = kind.methods[method];
+  if (!m) throw new Error(`${kind.app} connections have no method ${method}`);
+  return strictObject({
+    /** The connection's name: 1 to 64 characters, lowercase letters, digits and single hyphens. Unique in its scope; renaming updates in place. */
     name: connectionName,
+    /** At most 256 characters. */
     description: description(256).optional(),
+    /** The project the connection belongs to; unset, it is the organization's. Changing it replaces the connection. */
     projectId: z.string().min(1).optional(),
+    /** SQL kinds: hand the credentials to the platform, which rotates the password to one only it knows (one-way). Other kinds: only `false`. */
     isPlatformManagedCredentials:
       kind.patchSupport.isPlatformManagedCredentials === "one-way"
         ? z.boolean().default(false)
         : z.literal(false, { error: `Not supported for ${kind.label} Connections` }).default(false),
+    /** SQL and directory kinds: a gateway UUID, or null. Not supported by other kinds. */
     gatewayId:
       kind.patchSupport.gatewayId === "uuid-or-null"
         ? uuid.nullish()
         : z.null({ error: `Not supported for ${kind.label} Connections` }).optional(),
-  };
-  const branches = Object.entries(kind.methods).map(([method, m]) =>
-    strictObject({ ...common, method: z.literal(method), credentials: m.credentials }),
-  );
+    /** How the service authenticates to the app: one of the kind's methods. Changing it replaces the connection. */
+    method: z.literal(method),
+    /** The method's credentials. Secret parts are secret in state and never returned; drift is seen through the service's `credentialsHash`. */
+    credentials: m.credentials,
+  });
+}
+
+/** POST /api/v1/app-connections/{app} body for one kind: one branch per method. */
+export function appConnectionCreateSchema(kind: AppConnectionKind) {
+  const branches = Object.keys(kind.methods).map((method) => appConnectionMethodCreateSchema(kind, method));
   return branches.length === 1
     ? branches[0]!
     : z.discriminatedUnion("method", branches as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);

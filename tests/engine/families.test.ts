@@ -114,6 +114,37 @@ describe.each([
     secrets: { estConfig: { passphrase: CANARY_PASSPHRASE } },
   },
   {
+    kind: "AppConnection",
+    args: (f: FixtureSummary) => ({
+      app: "postgres",
+      name: "made-in-code",
+      projectId: f.projects[0]!.id,
+      description: "made by pulumi",
+      method: "username-and-password",
+      credentials: {
+        host: "db.internal",
+        port: 5432,
+        database: "app",
+        username: "admin",
+        sslEnabled: true,
+        sslRejectUnauthorized: true,
+      },
+    }),
+    update: {
+      args: (a: Record<string, unknown>) => ({ ...a, name: "made-in-code-renamed", description: "renamed" }),
+      applied: (r: Record<string, unknown>) => r.name === "made-in-code-renamed" && r.description === "renamed",
+    },
+    // Another kind is another connection.
+    replace: (a: Record<string, unknown>) => ({ ...a, app: "mysql" }),
+    get: (c, id, a) => orUndefined(c.appConnections.get(a.app as never, id)),
+    drift: {
+      apply: async (c, id, a) =>
+        void (await c.appConnections.update(a.app as AppConnectionApp, id, { description: "edited by hand" })),
+      present: (r: Record<string, unknown>) => r.description === "edited by hand",
+    },
+    secrets: { credentials: { password: CANARY_PASSWORD } },
+  },
+  {
     kind: "AppConnectionSettings",
     args: (f: FixtureSummary) => ({
       app: "postgres",

@@ -2,6 +2,7 @@ import { dynamicProvider } from "../../provider/dynamic-provider";
 import { secretSyncDefinition } from "../../provider/secret-sync";
 import { certificateProfileDefinition } from "../../provider/certificate-profile";
 import { appConnectionSettingsDefinition } from "../../provider/app-connection-settings";
+import { appConnectionDefinition } from "../../provider/app-connection";
 import { hashSecrets, UNKNOWN } from "../../provider/values";
 
 // check and diff need no server: they run in preview, before any API call.
@@ -377,5 +378,67 @@ describe("destinations", () => {
     expect(failures).toEqual([
       { property: "", reason: expect.stringMatching(/^unknown fields "apiUrl", "token"; the fields here are name, /) },
     ]);
+  });
+});
+
+describe("AppConnection", () => {
+  const connection = dynamicProvider(appConnectionDefinition);
+  const pg = {
+    app: "postgres",
+    name: "db",
+    method: "username-and-password",
+    credentials: {
+      host: "db.internal",
+      port: 5432,
+      database: "app",
+      username: "admin",
+      password: "canary-connection-password-1",
+      sslEnabled: true,
+      sslRejectUnauthorized: true,
+    },
+    __resourceName: "db",
+  };
+
+  it("accepts one method's create body and fills the service's defaults", async () => {
+    const { inputs, failures } = await connection.check!({}, pg);
+    expect(failures ?? []).toEqual([]);
+    expect(inputs).toMatchObject({ app: "postgres", isPlatformManagedCredentials: false });
+  });
+
+  it("refuses a method the kind lacks, a credential of another method, and an unknown kind, naming each", async () => {
+    expect((await connection.check!({}, { ...pg, method: "api-key" })).failures).toEqual([
+      { property: "app", reason: expect.stringMatching(/^method: unknown PostgreSQL connection method "api-key"/) },
+    ]);
+    const other = await connection.check!({}, { ...pg, credentials: { ...pg.credentials, apiKey: "k" } });
+    // Credentials are secret: the failure is reported on the resource, never echoing the value.
+    expect(other.failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringMatching(/^credentials: unknown field "apiKey"; the fields here are host, /),
+      },
+    ]);
+    expect((await connection.check!({}, { ...pg, app: "postgress" })).failures).toEqual([
+      {
+        property: "app",
+        reason: expect.stringMatching(/^unknown connection kind "postgress" \(did you mean "postgres"\?\)/),
+      },
+    ]);
+  });
+
+  it("updates name, description and credentials in place; replaces on app, method or projectId", async () => {
+    const observed = {
+      app: "postgres",
+      name: "db",
+      description: null,
+      method: "username-and-password",
+      credentials: { ...pg.credentials, password: undefined },
+      isPlatformManagedCredentials: false,
+    };
+    const olds = { ...observed, observed, adoptExisting: false };
+    const news = async (over: Record<string, unknown>) => (await connection.check!({}, { ...pg, ...over })).inputs;
+    expect(await connection.diff!("id", olds, await news({ name: "db2" }))).toMatchObject({ replaces: [] });
+    expect(await connection.diff!("id", olds, await news({ projectId: "p2" }))).toMatchObject({
+      replaces: ["projectId"],
+    });
   });
 });
