@@ -6,7 +6,6 @@ import {
   type AppConnectionKind,
   appConnectionApps,
   appConnectionKind,
-  appConnectionKinds,
   appConnectionOperations,
   connectionName,
   perRow,
