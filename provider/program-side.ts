@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { settingSources } from "./config";
+import { settingSources, ENDPOINTS_KEY } from "./config";
 import { type DefinitionShape, RESOURCE_NAME_KEY, type ResourceType, outputNames, secretArgs } from "./definition";
 
 /**
@@ -89,6 +89,22 @@ const isConfigSecret = (pulumi.runtime as unknown as { isConfigSecret?: (key: st
  * program stops there with one error; the message names the key, never the value.
  */
 let credentialConfigChecked = false;
+
+/** The credential settings a `secretops:endpoints` value holds, by path (`b.token`), never their values. */
+function credentialsIn(raw: string): string[] {
+  let all: unknown;
+  try {
+    all = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (all === null || typeof all !== "object") return [];
+  return Object.entries(all).flatMap(([name, e]) =>
+    e !== null && typeof e === "object"
+      ? ["token", "clientSecret"].filter((k) => k in e).map((k) => `${name}.${k}`)
+      : [],
+  );
+}
 export function refusePlainCredentialConfig(): void {
   // Stack config does not change while a program runs: once it passed, it passes for every resource.
   if (!isConfigSecret || credentialConfigChecked) return;
@@ -102,6 +118,17 @@ export function refusePlainCredentialConfig(): void {
         `Set it as a secret with \`pulumi config set --secret ${key} <value>\`, or remove it ` +
         `(\`pulumi config rm ${key}\`) and set ${env.join(" or ")} in the environment.`,
     );
+  }
+  // Named endpoints: one secret value under the key (set with --secret --path) makes the key secret.
+  const endpoints = pulumi.runtime.getConfig(ENDPOINTS_KEY);
+  if (endpoints !== undefined && !isConfigSecret(ENDPOINTS_KEY) && !isConfigSecret("secretops:config:endpoints")) {
+    const named = credentialsIn(endpoints);
+    if (named.length > 0) {
+      throw new pulumi.RunError(
+        `${ENDPOINTS_KEY} holds ${named.join(", ")} as plain stack config, which Pulumi stores unencrypted in ` +
+          `Pulumi.<stack>.yaml. Set each as a secret: \`pulumi config set --secret --path '${ENDPOINTS_KEY}.<name>.token' <value>\`.`,
+      );
+    }
   }
   credentialConfigChecked = true;
 }

@@ -159,7 +159,9 @@ describe("provider behaviours under the real engine", () => {
   });
 
   it("fails on a name that exists, with the service's message and nothing written; adoptExisting takes the object over", async () => {
-    const existing = await env.client.secretRotations.create("postgres-credentials", rotationArgs("adopted") as never);
+    // Made elsewhere, through the API: the rotation's body, without the resource's kind.
+    const { type: _type, ...body } = rotationArgs("adopted");
+    const existing = await env.client.secretRotations.create("postgres-credentials", body as never);
     await env.declare([
       { kind: "SecretRotation", name: "adopted", args: rotationArgs("adopted", { rotationInterval: 7 }) },
     ]);
@@ -211,7 +213,8 @@ describe("provider behaviours under the real engine", () => {
     expect(del.url).toContain("deleteSecrets=true");
     expect(del.url).toContain("revokeGeneratedCredentials=true");
     // The secrets are gone: a rotation writing the same secret names can be created again.
-    const again = await env.client.secretRotations.create("postgres-credentials", rotationArgs("adopted") as never);
+    const { type: _t, ...again_ } = rotationArgs("adopted");
+    const again = await env.client.secretRotations.create("postgres-credentials", again_ as never);
     await env.client.secretRotations.delete("postgres-credentials", again.id, { deleteSecrets: true });
   });
   it("resolves a create whose response was lost through the read by slug, never by posting again", async () => {

@@ -130,6 +130,19 @@ describe("two endpoints in one program", () => {
     expect(stored).toMatch(/"endpoint":\s*"b"/);
   });
 
+  it("fails the program when a named endpoint's token is plain stack config, naming the key and not the value", async () => {
+    await t.stack.removeConfig("secretops:endpoints");
+    await t.stack.setConfig("secretops:endpoints.b.apiUrl", { value: b.url }, true);
+    await t.stack.setConfig("secretops:endpoints.b.token", { value: "plain-token-not-a-secret" }, true);
+    const failure = await t.stack.preview().then(
+      () => "",
+      (e: unknown) => String(e),
+    );
+    expect(failure).toContain("secretops:endpoints holds b.token as plain stack config");
+    expect(failure).not.toContain("plain-token-not-a-secret");
+    await t.stack.setConfig("secretops:endpoints.b.token", { value: TOKEN_B, secret: true }, true);
+  });
+
   it("destroys each at its endpoint", async () => {
     await declare([]);
     await t.stack.up({ onOutput });

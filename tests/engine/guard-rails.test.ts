@@ -340,7 +340,9 @@ describe("guard rails under the real engine", () => {
     // Adopted, then the flag dropped: nothing to do.
     await env.declare([]);
     await env.t.stack.up();
-    await env.client.secretSyncs.create("vercel", syncArgs("adopted", "prj_adopted") as never);
+    // Made elsewhere, through the API: the sync's body, without the resource's kind and options.
+    const { destination: _d, waitForSync: _w, ...body } = syncArgs("adopted", "prj_adopted");
+    await env.client.secretSyncs.create("vercel", body as never);
     await env.declare([
       { kind: "SecretSync", name: "adopted", args: syncArgs("adopted", "prj_adopted", { adoptExisting: true }) },
     ]);

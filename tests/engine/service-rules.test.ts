@@ -43,8 +43,11 @@ describe("the service's rules under the real engine", () => {
 
   // A sync of the same program to the same place is refused at check (tests/engine/guard-rails):
   // these are syncs made elsewhere (another stack, the web UI), which only the service knows.
-  const elsewhere = (name: string, app: string) =>
-    env.client.secretSyncs.create("vercel", syncArgs(name, app) as never).then((s) => s.id);
+  const elsewhere = (name: string, app: string) => {
+    // The sync's body, without the resource's kind and options.
+    const { destination: _d, waitForSync: _w, ...body } = syncArgs(name, app);
+    return env.client.secretSyncs.create("vercel", body as never).then((s) => s.id);
+  };
 
   it("refuses a sync to a destination a sync made elsewhere already syncs to, naming its project, unless allowDuplicateDestination", async () => {
     const first = await elsewhere("first", "shared-app");
