@@ -17,7 +17,16 @@ import { appConnectionSettingsDefinition } from "../provider/app-connection-sett
 import { certificateProfileDefinition } from "../provider/certificate-profile";
 import { secretRotationDefinition } from "../provider/secret-rotation";
 import { secretSyncDefinition } from "../provider/secret-sync";
-import { appConnectionApps, appConnectionKinds, rotationTypeSlugs, syncDestinationSlugs } from "../sdk/schemas";
+import {
+  appConnectionApps,
+  appConnectionKinds,
+  commonSyncOptions,
+  knownSyncDestinations,
+  rotationTypeSlugs,
+  rotationTypes,
+  syncDestinationSlugs,
+} from "../sdk/schemas";
+import terraformProvider from "./terraform-provider-kinds.json";
 
 type Definition = ResourceDefinition<never>;
 
@@ -27,6 +36,8 @@ interface ResourceReference {
   kinds: readonly string[];
   argsTypeName: string;
   intro: string;
+  /** Options a class sets, never a program (not in the args type). */
+  internalOptions?: readonly string[];
   /** A second discriminant within a kind (a connection's `method`): one section per value. */
   variants?: { field: string; of(kind: string): readonly string[] };
 }
@@ -36,6 +47,8 @@ const references: Record<ResourceType, ResourceReference> = {
   SecretSync: {
     def: secretSyncDefinition as unknown as Definition,
     kinds: syncDestinationSlugs,
+    // GenericSecretSync's marker.
+    internalOptions: ["untypedDestination"],
     argsTypeName: "SecretSyncArgs",
     intro:
       "Pushes the secrets of one environment folder to a destination through an app connection. `GenericSecretSync` takes any other destination slug and passes its `destinationConfig` and extra `syncOptions` through; the common args below still apply.",
@@ -312,9 +325,9 @@ function argsTable(
   return lines.join("\n");
 }
 
-function optionsTable(def: Definition, doc: (dotted: string) => string): string {
+function optionsTable(def: Definition, doc: (dotted: string) => string, internal: readonly string[] = []): string {
   const lines = ["| Option | Type | Default | Description |", "| --- | --- | --- | --- |"];
-  for (const r of rows(jsonSchema(def.options)))
+  for (const r of rows(jsonSchema(def.options)).filter((o) => !internal.includes(o.path)))
     lines.push(`| ${code(r.path)} | ${escape(r.type)} | ${r.default} | ${escape(doc(r.path))} |`);
   return lines.join("\n");
 }
@@ -355,7 +368,7 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): string {
     "",
     "Never sent to the service.",
     "",
-    optionsTable(def, (p) => docs.of(anyKind, p)),
+    optionsTable(def, (p) => docs.of(anyKind, p), r.internalOptions),
     "",
   );
   parts.push(
@@ -364,6 +377,106 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): string {
     `Every arg the service returns (secret parts never come back), and: ${Object.keys(def.computed).map(code).join(", ")}.`,
     "",
   );
+  return parts.join("\n");
+}
+
+/** A schema's fields: required ones in bold, secret ones marked. */
+function fieldList(schema: z.ZodType, secret: readonly string[] = []): string {
+  const js = jsonSchema(schema);
+  const required = js.required ?? [];
+  const fields = Object.keys(js.properties ?? {}).map((f) => {
+    const name = required.includes(f) ? `**\`${f}\`**` : `\`${f}\``;
+    return secret.includes(f) ? `${name} (secret)` : name;
+  });
+  return fields.length ? fields.join(", ") : "none";
+}
+
+type TerraformKinds = Record<string, { resource: string; methods?: string[] } | undefined>;
+const terraformCell = (kinds: TerraformKinds, slug: string, withMethods = false) => {
+  const t = kinds[slug];
+  if (!t) return "—";
+  return withMethods && t.methods?.length ? `\`${t.resource}\` (${t.methods.join(", ")})` : `\`${t.resource}\``;
+};
+
+/**
+ * docs/reference/kinds.md: every kind this package types, what `check` validates for it at
+ * `preview` (every field listed is checked for its type and limits, and a field not listed is
+ * refused), beside the service's own Terraform provider's resource for it.
+ */
+function kindsDoc(): string {
+  const tf = terraformProvider as unknown as {
+    source: string;
+    connections: TerraformKinds;
+    syncs: TerraformKinds;
+    rotations: TerraformKinds;
+  };
+  const commonOptions = Object.keys(commonSyncOptions);
+  const parts = [
+    "# Kinds",
+    "",
+    "<!-- Written by `npm run docs` (scripts/reference-docs.ts) from the kind tables; do not edit by hand. -->",
+    "",
+    `Every sync destination (${syncDestinationSlugs.length}), rotation type (${rotationTypeSlugs.length}) and connection kind (${appConnectionApps.length}) this package types, each read from the service's own schema file for it (cited on its row in \`sdk/schemas/\`). For each, \`pulumi preview\` checks the fields listed (required ones in **bold**) for their type and limits, and refuses a field that is not listed, naming it; every field's type, limits and description are in the resource's page. The last column is the resource the service's own Terraform provider has for the kind (${tf.source}); — where it has none.`,
+    "",
+    "## Secret sync destinations",
+    "",
+    `Every destination also takes the common \`syncOptions\` (${commonOptions.map((o) => `\`${o}\``).join(", ")}). Reference: [secret-sync.md](secret-sync.md).`,
+    "",
+    "| Destination | Name | Connection kind | `destinationConfig` | Extra `syncOptions` | Import | Terraform provider |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...knownSyncDestinations
+      .map((d) =>
+        [
+          `\`${d.destination}\``,
+          d.label,
+          `\`${d.connectionApp}\``,
+          fieldList(d.destinationConfig),
+          Object.keys(d.extraSyncOptions).length ? fieldList(z.object(d.extraSyncOptions)) : "none",
+          d.canImport ? "yes" : "no",
+          terraformCell(tf.syncs, d.destination),
+        ].join(" | "),
+      )
+      .map((row) => `| ${row} |`),
+    "",
+    "## Secret rotation types",
+    "",
+    "Reference: [secret-rotation.md](secret-rotation.md).",
+    "",
+    "| Type | Name | Connection kind | `parameters` | `secretsMapping` | Terraform provider |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...Object.values(rotationTypes)
+      .map((t) =>
+        [
+          `\`${t.type}\``,
+          t.label,
+          `\`${t.connectionApp}\``,
+          fieldList(t.parameters),
+          fieldList(t.secretsMapping),
+          terraformCell(tf.rotations, t.type),
+        ].join(" | "),
+      )
+      .map((row) => `| ${row} |`),
+    "",
+    "## App connection kinds",
+    "",
+    "Credentials per method; secret fields are never returned by the service and are encrypted in state. Reference: [app-connection.md](app-connection.md) (made in code), [app-connection-settings.md](app-connection-settings.md) (made elsewhere).",
+    "",
+    "| Kind | Name | Methods and their `credentials` | Terraform provider (methods) |",
+    "| --- | --- | --- | --- |",
+    ...Object.values(appConnectionKinds)
+      .map((k) =>
+        [
+          `\`${k.app}\``,
+          k.label + (k.enterprise ? " (enterprise)" : ""),
+          Object.entries(k.methods as Record<string, { credentials: z.ZodType; secretFields: readonly string[] }>)
+            .map(([m, def]) => `\`${m}\`: ${fieldList(def.credentials, def.secretFields)}`)
+            .join("; "),
+          terraformCell(tf.connections, k.app, true),
+        ].join(" | "),
+      )
+      .map((row) => `| ${row} |`),
+    "",
+  ];
   return parts.join("\n");
 }
 
@@ -376,11 +489,13 @@ export function referenceDocs(repoRoot: string): Record<string, string> {
     repoRoot,
     resources.flatMap((r) => sectionsOf(r).map((s) => argsTypeOf(r, s))),
   );
+  const pages: Record<string, string> = Object.fromEntries(resources.map((r) => [fileOf(r), resourceDoc(r, docs)]));
+  pages["kinds.md"] = kindsDoc();
   const out: Record<string, string> = {};
-  for (const r of resources) {
-    out[fileOf(r)] = execFileSync("npx", ["prettier", "--stdin-filepath", path.join("docs", "reference", fileOf(r))], {
+  for (const [file, text] of Object.entries(pages)) {
+    out[file] = execFileSync("npx", ["prettier", "--stdin-filepath", path.join("docs", "reference", file)], {
       cwd: repoRoot,
-      input: resourceDoc(r, docs),
+      input: text,
       encoding: "utf8",
     });
   }

@@ -94,15 +94,22 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The known word a mistyped one most likely meant: the nearest within a third of its length (at least 2 edits), if any. */
+/**
+ * The known word a mistyped one most likely meant: the nearest within a third of its length (at
+ * least 2 edits), else the shortest that begins with it and a hyphen (`postgres` →
+ * `postgres-credentials`), if any.
+ */
 export function closest(word: string, known: readonly string[]): string | undefined {
-  const limit = Math.max(2, Math.floor(word.length / 3));
-  let best: { w: string; d: number } | undefined;
-  for (const w of known) {
-    const d = distance(word.toLowerCase(), w.toLowerCase());
-    if (d <= limit && (!best || d < best.d)) best = { w, d };
+  const w = word.toLowerCase();
+  const limit = Math.max(2, Math.floor(w.length / 3));
+  let best: { k: string; d: number } | undefined;
+  for (const k of known) {
+    const d = distance(w, k.toLowerCase());
+    if (d <= limit && (!best || d < best.d)) best = { k, d };
   }
-  return best?.w;
+  if (best) return best.k;
+  const longer = known.filter((k) => k.toLowerCase().startsWith(`${w}-`));
+  return longer.sort((a, b) => a.length - b.length)[0];
 }
 
 /** ` (did you mean "x"?)` when a known word is close, else "". */

@@ -220,7 +220,12 @@ export const syncCases: BadCase[] = [
     "connectionId",
     "must be a UUID",
   ),
-  sync("destination not a slug", { destination: "Vercel" }, "destination", "destination must be a destination slug"),
+  sync(
+    "destination not one the package types",
+    { destination: "Vercel" },
+    "destination",
+    'unknown destination "Vercel" (did you mean "vercel"?); the ',
+  ),
   sync(
     "unknown initialSyncBehavior",
     { syncOptions: { initialSyncBehavior: "overwrite" } },
@@ -332,7 +337,7 @@ export const rotationCases: BadCase[] = [
     "type not a rotation type",
     { type: "postgres" },
     "type",
-    "type must be one of postgres-credentials, mssql-credentials, mysql-credentials, redis-credentials, azure-client-secret",
+    'unknown rotation type "postgres" (did you mean "postgres-credentials"?); the ',
   ),
   rotation(
     "parameters.username1 empty",
@@ -749,7 +754,7 @@ export const connectionOtherCases: BadCase[] = [
     "app not a connection kind",
     { app: "postgresql" },
     "app",
-    "app must be one of auth0, postgres, mssql, mysql, redis",
+    'unknown connection kind "postgresql" (did you mean "postgres"?); the ',
   ),
   conn("postgres", "connectionId not a UUID", { connectionId: "pg" }, "connectionId", "must be a UUID"),
   conn(
