@@ -9,7 +9,8 @@ import type { ConfigMap, EngineEvent } from "@pulumi/pulumi/automation";
 import { EmulatorAdmin, type FaultRule, type Fixtures, startEmulator } from "../../emulator";
 import { defaultFixtures } from "../../emulator/fixtures";
 import { SecretOpsClient } from "../../sdk";
-import { appConnectionKinds } from "../../sdk/schemas";
+import { appConnectionApps, appConnectionKinds } from "../../sdk/schemas";
+import { appConnectionDefinition } from "../../provider/app-connection";
 import { appConnectionSettingsDefinition } from "../../provider/app-connection-settings";
 import { certificateProfileDefinition } from "../../provider/certificate-profile";
 import { secretRotationDefinition } from "../../provider/secret-rotation";
@@ -135,8 +136,10 @@ function filesUnder(dir: string): { file: string; text: string }[] {
 // plus two used only by the failing creates.
 const ORG = "11111111-1111-4111-8111-111111111111";
 const PROJECT = "10000000-0000-4000-8000-000000000001";
+/** Ids of the connections added here: a range apart from the default fixtures' (one per kind, by table position). */
+const extraConnectionUuid = (n: number) => `50000000-0000-4000-8000-0000000009${n}`;
 const extraConnection = (n: number, app: string, method: string, credentials: Record<string, unknown>) => ({
-  id: `50000000-0000-4000-8000-0000000000${n}`,
+  id: extraConnectionUuid(n),
   orgId: ORG,
   app,
   name: `secrets-test-${n}`,
@@ -174,76 +177,67 @@ function fixtures(): Fixtures {
   return fx;
 }
 
-/** One AppConnectionSettings per kind and method: the non-secret credential fields, and which are secret. */
-const managed: { app: string; id: string; method: string; plain: Record<string, unknown> }[] = [
-  {
-    app: "auth0",
-    id: "01",
-    method: "client-credentials",
-    plain: { domain: "example.auth0.com", clientId: "c1", audience: "https://example.auth0.com/api/v2/" },
-  },
-  ...(["postgres", "mssql", "mysql"] as const).map((app, i) => ({
-    app,
-    id: `0${i + 2}`,
-    method: "username-and-password",
-    plain: {
-      host: "db.internal",
-      port: 5432,
-      database: "app",
-      username: "admin",
-      sslEnabled: true,
-      sslRejectUnauthorized: true,
-    },
-  })),
-  {
-    app: "redis",
-    id: "05",
-    method: "username-and-password",
-    plain: { host: "cache.internal", port: 6379, username: "default", sslEnabled: false, sslRejectUnauthorized: false },
-  },
-  { app: "azure-client-secrets", id: "06", method: "oauth", plain: { tenantId: TENANT } },
-  {
-    app: "ldap",
-    id: "07",
-    method: "simple-bind",
-    plain: { provider: "active-directory", url: "ldap://ldap.internal", dn: "cn=admin,dc=example,dc=com" },
-  },
-  { app: "octopus-deploy", id: "08", method: "api-key", plain: { instanceUrl: "https://octopus.example.com" } },
-  {
-    app: "oci",
-    id: "09",
-    method: "access-key",
-    plain: { userOcid: "ocid1.user", tenancyOcid: "ocid1.tenancy", region: "us-ashburn-1", fingerprint: "aa:bb" },
-  },
-  { app: "bitbucket", id: "10", method: "api-token", plain: { email: "ops@example.com" } },
-  { app: "venafi", id: "11", method: "api-key", plain: { region: "us" } },
-  { app: "vercel", id: "12", method: "api-token", plain: {} },
-  { app: "azure-app-configuration", id: "13", method: "oauth", plain: { tenantId: TENANT } },
-  { app: "azure-key-vault", id: "14", method: "oauth", plain: { tenantId: TENANT } },
-  { app: "azure-client-secrets", id: "21", method: "client-secret", plain: { clientId: CLIENT_ID, tenantId: TENANT } },
-  { app: "azure-client-secrets", id: "22", method: "certificate", plain: { tenantId: TENANT, clientId: CLIENT_ID } },
-];
 const secretFieldsOf = (app: string, method: string): readonly string[] =>
   (appConnectionKinds as unknown as Record<string, { methods: Record<string, { secretFields: readonly string[] }> }>)[
     app
   ]!.methods[method]!.secretFields;
-const connectionUuid = (n: string) => `50000000-0000-4000-8000-0000000000${n}`;
+/** The default fixtures' connection of a kind: its id follows its position in the table (emulator/fixtures.ts). */
+const connectionUuid = (n: string) => `50000000-0000-4000-8000-${n.padStart(12, "0")}`;
+
+/**
+ * One connection per kind (its row's example method) and the methods the default fixtures lack:
+ * the non-secret credential fields (the secret ones become canaries).
+ */
+const managed: { app: string; connectionId: string; method: string; plain: Record<string, unknown> }[] = [
+  ...appConnectionApps.map((app, i) => {
+    const { method, credentials } = appConnectionKinds[app].example as {
+      method: string;
+      credentials: Record<string, unknown>;
+    };
+    const secret = secretFieldsOf(app, method);
+    const plain = Object.fromEntries(Object.entries(credentials).filter(([k]) => !secret.includes(k)));
+    return { app, connectionId: connectionUuid(String(i + 1)), method, plain };
+  }),
+  {
+    app: "azure-client-secrets",
+    connectionId: extraConnectionUuid(21),
+    method: "client-secret",
+    plain: { clientId: CLIENT_ID, tenantId: TENANT },
+  },
+  {
+    app: "azure-client-secrets",
+    connectionId: extraConnectionUuid(22),
+    method: "certificate",
+    plain: { tenantId: TENANT, clientId: CLIENT_ID },
+  },
+];
 
 type Declared = { kind: string; name: string; args: Record<string, unknown>; secrets: Record<string, unknown> };
 
 /** The resources of generation `gen`: every secret input a fresh canary. */
 function declared(gen: number): Declared[] {
-  const out: Declared[] = managed.map((m) => {
-    const name = `acs-${m.app}-${m.method}`;
-    const secret = Object.fromEntries(
-      secretFieldsOf(m.app, m.method).map((f) => [f, canary(`acs${m.id}.${f}.g${gen}`)]),
-    );
-    return {
-      kind: "AppConnectionSettings",
-      name,
-      args: { app: m.app, connectionId: connectionUuid(m.id), description: "managed", credentials: m.plain },
-      secrets: { credentials: secret },
-    };
+  const out: Declared[] = managed.flatMap((m, i) => {
+    // Short labels: some credential fields are at most 50 characters.
+    const secrets = (prefix: string) => ({
+      credentials: Object.fromEntries(
+        secretFieldsOf(m.app, m.method).map((f) => [f, canary(`${prefix}${i}.${f}.g${gen}`)]),
+      ),
+    });
+    return [
+      {
+        kind: "AppConnectionSettings",
+        name: `acs-${m.app}-${m.method}`,
+        args: { app: m.app, connectionId: m.connectionId, description: "managed", credentials: m.plain },
+        secrets: secrets("acs"),
+      },
+      {
+        // The same credentials in a connection made in code.
+        kind: "AppConnection",
+        name: `ac-${m.app}-${m.method}`,
+        args: { app: m.app, name: `canary-${m.app}-${m.method}`, method: m.method, credentials: m.plain },
+        secrets: secrets("ac"),
+      },
+    ];
   });
   const profile = (slug: string, enrollmentType: string) => ({
     projectId: PROJECT,
@@ -281,14 +275,18 @@ function failing(): Declared[] {
       // A client-secret connection given oauth credentials: the SDK's union takes them, the service says 400.
       kind: "AppConnectionSettings",
       name: "fail-credential-format",
-      args: { app: "azure-app-configuration", connectionId: connectionUuid("23"), credentials: { tenantId: TENANT } },
+      args: {
+        app: "azure-app-configuration",
+        connectionId: extraConnectionUuid(23),
+        credentials: { tenantId: TENANT },
+      },
       secrets: { credentials: { code: canary("fail.credential-format.code") } },
     },
     {
       // An injected 403 on this connection's PATCH.
       kind: "AppConnectionSettings",
       name: "fail-injected-fault",
-      args: { app: "vercel", connectionId: connectionUuid("24"), credentials: {} },
+      args: { app: "vercel", connectionId: extraConnectionUuid(24), credentials: {} },
       secrets: { credentials: { apiToken: canary("fail.injected-fault.apiToken") } },
     },
     {
@@ -448,8 +446,18 @@ describe("secrets never in plaintext", () => {
         Object.entries(r.secrets).flatMap(([arg, v]) => Object.keys(v as object).map((f) => `${r.kind}:${arg}.${f}`)),
       ),
     );
-    for (const p of appConnectionSettingsDefinition.secretPaths.all)
-      expect(covered).toContain(`AppConnectionSettings:${p}`);
+    // Both connection resources take the kinds' credentials: every secret path of every kind's
+    // methods, covered by each (the methods without an example are covered by the other's canaries
+    // of the same field name, which the same code path hides).
+    const connectionPaths = new Set(
+      [...covered].filter((c) => c.startsWith("AppConnection")).map((c) => c.slice(c.indexOf(":") + 1)),
+    );
+    for (const p of appConnectionSettingsDefinition.secretPaths.all) expect([...connectionPaths]).toContain(p);
+    for (const p of appConnectionDefinition.secretPaths.all) expect([...connectionPaths]).toContain(p);
+    // One connection made in code per kind, its secret credential fields canaries.
+    expect(new Set(gen0.filter((r) => r.kind === "AppConnection").map((r) => r.args.app))).toEqual(
+      new Set(appConnectionApps),
+    );
     for (const p of certificateProfileDefinition.secretPaths.all) expect(covered).toContain(`CertificateProfile:${p}`);
     // The other families take no secret input; one that starts to needs canaries here.
     expect((secretSyncDefinition as { secretPaths?: unknown }).secretPaths).toBeUndefined();
@@ -508,7 +516,7 @@ describe("secrets never in plaintext", () => {
     const up = captured("failing up");
     let error: unknown;
     try {
-      await faults({ method: "PATCH", path: `/${connectionUuid("24")}$`, kind: "status", status: 403 });
+      await faults({ method: "PATCH", path: `/${extraConnectionUuid(24)}$`, kind: "status", status: 403 });
       await faults({ method: "POST", path: "/certificate-profiles$", kind: "status", status: 500 });
       await declare([...current, ...failing()]);
       error = await timed("failing up", () =>
@@ -678,13 +686,13 @@ describe("secrets never in plaintext", () => {
       );
     // The service refuses the body (400): oauth credentials for a client-secret connection.
     await fail(
-      client.appConnections.update("azure-app-configuration", connectionUuid("23"), {
+      client.appConnections.update("azure-app-configuration", extraConnectionUuid(23), {
         credentials: { code: canary("sdk.400.code"), tenantId: TENANT },
       } as never),
     );
     // Refused before sending (validation): a client secret over 50 characters.
     await fail(
-      client.appConnections.update("azure-client-secrets", connectionUuid("21"), {
+      client.appConnections.update("azure-client-secrets", extraConnectionUuid(21), {
         credentials: {
           clientId: CLIENT_ID,
           tenantId: TENANT,
