@@ -220,6 +220,33 @@ export const syncCases: BadCase[] = [
     "connectionId",
     "must be a UUID",
   ),
+  // Issue 19's cases, as a new user meets them.
+  sync(
+    "destination misspelt",
+    { destination: "vercell" },
+    "destination",
+    'unknown destination "vercell" (did you mean "vercel"?); the ',
+  ),
+  sync(
+    "destinationConfig with a field of another destination",
+    {
+      destinationConfig: {
+        app: "prj",
+        appName: "web",
+        env: "production",
+        teamId: "team",
+        vaultBaseUrl: "https://v.vault.azure.net",
+      },
+    },
+    "destinationConfig",
+    'unknown field "vaultBaseUrl"; the fields here are scope, app, appName, env, teamId, branch',
+  ),
+  sync(
+    "syncOptions with an option of another destination",
+    { syncOptions: { initialSyncBehavior: "overwrite-destination", disableCertificateImport: true } },
+    "syncOptions",
+    'unknown field "disableCertificateImport"; the fields here are initialSyncBehavior, ',
+  ),
   sync(
     "destination not one the package types",
     { destination: "Vercel" },
