@@ -259,7 +259,18 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
     await refuseDuplicateDestination(client, args, opts);
     // The destination is the route's; the body is the rest.
     const { destination, ...body } = args;
-    const sync = await syncs(client).create(destination, body);
+    const sync = await syncs(client)
+      .create(destination, body)
+      .catch((e: unknown) => {
+        // Only GenericSecretSync reaches the service with a slug it may not have.
+        if (opts.untypedDestination && isNotFound(e)) {
+          throw new Error(
+            `destination: the service has no destination "${destination}" (${e instanceof Error ? e.message : String(e)}); ` +
+              `GenericSecretSync passes its slug through unchecked: check it against the service's destinations`,
+          );
+        }
+        throw e;
+      });
     // This process runs its own creates one at a time per destination; another process may not.
     await giveWayToAnEarlierRival(client, sync, args, opts);
     return sync;
