@@ -1,0 +1,72 @@
+import type { AppConnectionApp } from "../../sdk/schemas";
+import { changeCounts } from "./harness";
+import { engineEnv, type EngineEnv, writes } from "./lifecycle";
+
+// A credential the service never returns, changed out of band, is drift all the same (issue 19):
+// the service's credentialsHash moves away from the one our last write produced, so refresh shows
+// the connection changed, the preview shows an update of `credentials`, and up writes the declared
+// credentials again; then the preview is clean. For a connection made in code and for the settings
+// of one made elsewhere.
+jest.setTimeout(10 * 60_000);
+
+const PASSWORD = "canary-drift-password-71c3";
+const credentials = {
+  host: "db.internal",
+  port: 5432,
+  database: "app",
+  username: "admin",
+  sslEnabled: true,
+  sslRejectUnauthorized: true,
+};
+
+describe("credential drift through credentialsHash", () => {
+  let env: EngineEnv;
+  beforeAll(async () => {
+    env = await engineEnv();
+  });
+  afterAll(async () => {
+    await env?.dispose();
+  });
+
+  it.each(["AppConnection", "AppConnectionSettings"])("%s: refresh sees it, up restores it", async (kind) => {
+    const f = env.emulator.summary;
+    const args =
+      kind === "AppConnection"
+        ? { app: "postgres", name: "drifting", method: "username-and-password", credentials }
+        : {
+            app: "mysql",
+            connectionId: f.connections.find((c) => c.app === "mysql" && !c.projectId)!.id,
+            credentials: { ...credentials, port: 3306 },
+          };
+    const app = args.app as AppConnectionApp;
+    await env.t.stack.setConfig("resources:secrets", {
+      value: JSON.stringify({ subject: { credentials: { password: PASSWORD } } }),
+      secret: true,
+    });
+    await env.declare([{ kind, name: "subject", args: { ...args, secretFieldsFrom: ["credentials"] } }]);
+    await env.t.stack.up();
+    const id = ((await env.t.stack.outputs()).subject!.value as { id: string }).id;
+    expect(changeCounts((await env.t.stack.preview()).changeSummary).update).toBe(0);
+
+    // Someone sets another password through the service.
+    const current = await env.client.appConnections.get(app, id);
+    await env.client.appConnections.update(app, id, {
+      credentials: { ...(current.credentials as typeof credentials), password: "changed-by-hand" },
+    } as never);
+
+    const refresh = await env.t.stack.refresh();
+    expect(changeCounts(refresh.summary.resourceChanges).update).toBe(1);
+    const preview = await env.t.stack.preview({ diff: true });
+    expect(changeCounts(preview.changeSummary).update).toBe(1);
+    expect(preview.stdout).toMatch(/credentials/);
+    expect(preview.stdout).not.toContain(PASSWORD);
+
+    await env.resetRequests();
+    await env.t.stack.up();
+    expect(writes(await env.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(["PATCH 200"]);
+    expect(changeCounts((await env.t.stack.preview()).changeSummary).update).toBe(0);
+
+    await env.declare([]);
+    await env.t.stack.up();
+  });
+});
