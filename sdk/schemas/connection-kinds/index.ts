@@ -16,6 +16,7 @@ import { vercel } from "./vercel";
 // imports of group E
 // imports of group F
 // imports of group G
+// imports of group H
 
 export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
 
@@ -45,4 +46,5 @@ export const appConnectionKinds = {
   // group E
   // group F
   // group G
+  // group H
 } satisfies Record<string, AppConnectionKind>;

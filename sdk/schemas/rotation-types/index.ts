@@ -9,6 +9,7 @@ import { azureClientSecret } from "./azure-client-secret";
 // imports of group E
 // imports of group F
 // imports of group G
+// imports of group H
 
 export type { PasswordRequirements, RotationType } from "./row";
 export { defaultPasswordRequirements, passwordRequirements } from "./row";
@@ -27,4 +28,5 @@ export const rotationTypes = {
   // group E
   // group F
   // group G
+  // group H
 } satisfies Record<string, RotationType>;

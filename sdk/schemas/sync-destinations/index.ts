@@ -9,6 +9,7 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group E
 // imports of group F
 // imports of group G
+// imports of group H
 
 export type { SyncDestination } from "./row";
 
@@ -24,4 +25,5 @@ export const syncDestinations = {
   // group E
   // group F
   // group G
+  // group H
 } satisfies Record<string, SyncDestination>;
