@@ -37,13 +37,17 @@ type ConnectionIdentity =
  */
 export type AppConnectionSettingsArgs = {
   [A in AppConnectionApp]: ConnectionIdentity &
-    ArgsOf<Omit<AppConnectionUpdateInput<A>, "name">> & {
+    ArgsOf<Omit<AppConnectionUpdateInput<A>, "name">> &
+    ArgsOf<z.input<typeof settingsOptions>> & {
       /** The connection kind's real slug. Changing it moves management to another connection. */
       app: A;
       /** Scope of a lookup by name; the connection's project. */
       projectId?: pulumi.Input<string>;
     };
 }[AppConnectionApp];
+
+/** The options: the ones every resource has. */
+const settingsOptions = z.object(commonOptions);
 
 /** The args: the kind's PATCH body (without `name`) and the connection to manage. */
 const settingsArgs = perRow((kind: AppConnectionKind) =>
@@ -89,7 +93,7 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection, 
     const update = appConnectionOperations(kind).update;
     return { args: settingsArgs(kind), update: update.body, rules: update.rules };
   },
-  options: z.object(commonOptions),
+  options: settingsOptions,
   // Changing which connection is managed (its kind, id, name or scope) moves management.
   deleteBeforeReplace: false,
   secretPaths: credentialSecrets,

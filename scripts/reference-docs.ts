@@ -109,7 +109,8 @@ const argsOf = (r: ResourceReference, s: Section): Record<string, string> => ({
 
 /** The program's args type of one section (all kinds when none), over the package's exports (`secretops.*`). */
 const argsTypeOf = (r: ResourceReference, s: Section) => {
-  const fixed = Object.entries(argsOf(r, s)).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  // `pulumi.Input<…>`: a kind field is a plain literal, a variant field (from the schema) an Input of one.
+  const fixed = Object.entries(argsOf(r, s)).map(([k, v]) => `${k}: pulumi.Input<${JSON.stringify(v)}>`);
   return fixed.length === 0
     ? `secretops.${r.argsTypeName}`
     : `Extract<secretops.${r.argsTypeName}, { ${fixed.join("; ")} }>`;
@@ -244,7 +245,11 @@ class ArgDocs {
   constructor(repoRoot: string, typeExprs: string[]) {
     const file = path.join(repoRoot, "__reference_docs__.ts");
     const aliases = typeExprs.map((t, i) => `export type T${i} = ${t};`);
-    const text = [`import type * as secretops from "./provider";`, ...aliases].join("\n");
+    const text = [
+      `import type * as pulumi from "@pulumi/pulumi";`,
+      `import type * as secretops from "./provider";`,
+      ...aliases,
+    ].join("\n");
     const options: ts.CompilerOptions = {
       strict: true,
       noEmit: true,

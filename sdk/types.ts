@@ -40,16 +40,16 @@ export type AppConnectionCredentials<
   M extends keyof Methods<A> = keyof Methods<A>,
 > = M extends keyof Methods<A> ? (Methods<A>[M] extends { credentials: infer S } ? InputOf<S> : never) : never;
 
-/** Create fields common to every method (name, description, projectId, …), from the factory's object branch. */
-type CreateCommon = Omit<
-  z.input<Extract<ReturnType<typeof appConnectionCreateSchema>, z.ZodObject>>,
-  "method" | "credentials"
->;
+/** A method's create body (name, description, projectId, …, method, credentials), from the factory's object branch. */
+type CreateBody = z.input<Extract<ReturnType<typeof appConnectionCreateSchema>, z.ZodObject>>;
 
 /** POST /api/v1/app-connections/{app} body: one variant per method of the kind. */
 export type AppConnectionCreateInput<A extends AppConnectionApp> = A extends AppConnectionApp
   ? {
-      [M in keyof Methods<A> & string]: CreateCommon & { method: M; credentials: AppConnectionCredentials<A, M> };
+      [M in keyof Methods<A> & string]: Override<
+        CreateBody,
+        { method: M; credentials: AppConnectionCredentials<A, M> }
+      >;
     }[keyof Methods<A> & string]
   : never;
 
