@@ -10,6 +10,11 @@ import { mssql, mysql, postgres } from "./sql";
 import { venafi } from "./venafi";
 import { vercel } from "./vercel";
 // imports of group A
+import { github } from "./github";
+import { githubRadar } from "./github-radar";
+import { aws } from "./aws";
+import { gcp } from "./gcp";
+import { databricks } from "./databricks";
 // imports of group B
 // imports of group C
 // imports of group D
@@ -40,6 +45,11 @@ export const appConnectionKinds = {
   "azure-app-configuration": azureAppConfiguration,
   "azure-key-vault": azureKeyVault,
   // group A
+  github,
+  "github-radar": githubRadar,
+  aws,
+  gcp,
+  databricks,
   // group B
   // group C
   // group D

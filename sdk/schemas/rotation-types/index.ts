@@ -3,6 +3,9 @@ import { mssqlCredentials, mysqlCredentials, postgresCredentials } from "./sql";
 import { redisCredentials } from "./redis-credentials";
 import { azureClientSecret } from "./azure-client-secret";
 // imports of group A
+import { awsIamUserSecret } from "./aws-iam-user-secret";
+import { gcpServiceAccountKey } from "./gcp-service-account-key";
+import { databricksServiceAccountSecret, databricksServicePrincipalSecret } from "./databricks";
 // imports of group B
 // imports of group C
 // imports of group D
@@ -22,6 +25,10 @@ export const rotationTypes = {
   "redis-credentials": redisCredentials,
   "azure-client-secret": azureClientSecret,
   // group A
+  "aws-iam-user-secret": awsIamUserSecret,
+  "gcp-service-account-key": gcpServiceAccountKey,
+  "databricks-service-principal-secret": databricksServicePrincipalSecret,
+  "databricks-service-account-secret": databricksServiceAccountSecret,
   // group B
   // group C
   // group D

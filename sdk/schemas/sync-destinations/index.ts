@@ -3,6 +3,11 @@ import { vercel } from "./vercel";
 import { azureAppConfiguration } from "./azure-app-configuration";
 import { azureKeyVault } from "./azure-key-vault";
 // imports of group A
+import { awsParameterStore } from "./aws-parameter-store";
+import { awsSecretsManager } from "./aws-secrets-manager";
+import { github } from "./github";
+import { gcpSecretManager } from "./gcp-secret-manager";
+import { databricks } from "./databricks";
 // imports of group B
 // imports of group C
 // imports of group D
@@ -19,6 +24,11 @@ export const syncDestinations = {
   "azure-app-configuration": azureAppConfiguration,
   "azure-key-vault": azureKeyVault,
   // group A
+  "aws-parameter-store": awsParameterStore,
+  "aws-secrets-manager": awsSecretsManager,
+  github,
+  "gcp-secret-manager": gcpSecretManager,
+  databricks,
   // group B
   // group C
   // group D

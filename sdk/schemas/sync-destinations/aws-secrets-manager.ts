@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { strictObject } from "../common";
+import { awsRegion } from "../connection-kinds/aws";
+import { awsSyncOptions } from "./aws-parameter-store";
+import { destinationRow } from "./row";
+
+/**
+ * The service's `services/secret-sync/aws-secrets-manager/aws-secrets-manager-sync-schemas.ts`.
+ * Its `destinationConfig` is a union on `mappingBehavior` (only `many-to-one` has `secretName`),
+ * modelled as one object and the rule below. The service's further rule that `many-to-one` does
+ * not go with `syncOptions.syncSecretMetadataAsTags` spans both objects and is left to it.
+ */
+export const awsSecretsManager = destinationRow({
+  destination: "aws-secrets-manager",
+  label: "AWS Secrets Manager",
+  family: "Cloud secret manager",
+  connectionApp: "aws",
+  destinationConfig: strictObject({
+    /** The AWS region of the Secrets Manager. */
+    region: awsRegion,
+    /** `one-to-one`: one AWS secret per secret; `many-to-one`: every secret as a key of one AWS secret, `secretName`. */
+    mappingBehavior: z.enum(["one-to-one", "many-to-one"]),
+    /** With `many-to-one` (and only then, required): the AWS secret's name, 1 to 256 characters: letters, digits and `/_+=.@-`. */
+    secretName: z
+      .string()
+      .min(1, { error: "must not be empty" })
+      .max(256, { error: "must be at most 256 characters" })
+      .regex(/^[a-zA-Z0-9/_+=.@-]+$/, {
+        error: "must contain only alphanumeric characters and the characters /_+=.@-",
+      })
+      .optional(),
+  }).superRefine((c, ctx) => {
+    if (c.mappingBehavior === "many-to-one" && c.secretName === undefined)
+      ctx.addIssue({ code: "custom", message: 'is required with mappingBehavior "many-to-one"', path: ["secretName"] });
+    if (c.mappingBehavior === "one-to-one" && c.secretName !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        message: 'is only for mappingBehavior "many-to-one"',
+        path: ["secretName"],
+      });
+  }),
+  extraSyncOptions: awsSyncOptions,
+  canImport: true,
+  duplicateCheckIgnores: [],
+  example: { destinationConfig: { region: "us-east-1", mappingBehavior: "one-to-one" } },
+});
