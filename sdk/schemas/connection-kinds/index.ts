@@ -11,6 +11,14 @@ import { venafi } from "./venafi";
 import { vercel } from "./vercel";
 // imports of group A
 // imports of group B
+import { azureAdcs } from "./azure-adcs";
+import { azureCertificate } from "./azure-certificate";
+import { azureDevops } from "./azure-devops";
+import { azureDns } from "./azure-dns";
+import { azureEntraId } from "./azure-entra-id";
+import { mongodb } from "./mongodb";
+import { okta } from "./okta";
+import { oracledb } from "./oracledb";
 // imports of group C
 // imports of group D
 // imports of group E
@@ -41,6 +49,14 @@ export const appConnectionKinds = {
   "azure-key-vault": azureKeyVault,
   // group A
   // group B
+  "azure-devops": azureDevops,
+  "azure-adcs": azureAdcs,
+  okta,
+  oracledb,
+  mongodb,
+  "azure-dns": azureDns,
+  "azure-entra-id": azureEntraId,
+  "azure-certificate": azureCertificate,
   // group C
   // group D
   // group E

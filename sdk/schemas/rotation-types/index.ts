@@ -4,6 +4,12 @@ import { redisCredentials } from "./redis-credentials";
 import { azureClientSecret } from "./azure-client-secret";
 // imports of group A
 // imports of group B
+import { oracledbCredentials } from "./oracledb-credentials";
+import { auth0ClientSecret } from "./auth0-client-secret";
+import { ldapPassword } from "./ldap-password";
+import { oktaClientSecret } from "./okta-client-secret";
+import { mongodbCredentials } from "./mongodb-credentials";
+import { azureCertificate } from "./azure-certificate";
 // imports of group C
 // imports of group D
 // imports of group E
@@ -23,6 +29,12 @@ export const rotationTypes = {
   "azure-client-secret": azureClientSecret,
   // group A
   // group B
+  "oracledb-credentials": oracledbCredentials,
+  "auth0-client-secret": auth0ClientSecret,
+  "ldap-password": ldapPassword,
+  "okta-client-secret": oktaClientSecret,
+  "mongodb-credentials": mongodbCredentials,
+  "azure-certificate": azureCertificate,
   // group C
   // group D
   // group E
