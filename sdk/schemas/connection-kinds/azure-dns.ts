@@ -25,7 +25,7 @@ export const azureDns = connectionKind({
         /** The Azure subscription holding the DNS zones, a GUID. */
         subscriptionId: azureGuid,
       }),
-      secretFields: ["clientId", "clientSecret"],
+      secretFields: ["clientSecret", "clientId"],
     },
   },
   patchSupport: standardPatchSupport,

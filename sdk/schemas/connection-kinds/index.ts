@@ -13,7 +13,6 @@ import { vercel } from "./vercel";
 // imports of group B
 import { azureAdcs } from "./azure-adcs";
 import { azureCertificate } from "./azure-certificate";
-import { azureDevops } from "./azure-devops";
 import { azureDns } from "./azure-dns";
 import { azureEntraId } from "./azure-entra-id";
 import { mongodb } from "./mongodb";
@@ -49,7 +48,6 @@ export const appConnectionKinds = {
   "azure-key-vault": azureKeyVault,
   // group A
   // group B
-  "azure-devops": azureDevops,
   "azure-adcs": azureAdcs,
   okta,
   oracledb,

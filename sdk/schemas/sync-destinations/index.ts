@@ -4,7 +4,6 @@ import { azureAppConfiguration } from "./azure-app-configuration";
 import { azureKeyVault } from "./azure-key-vault";
 // imports of group A
 // imports of group B
-import { azureDevops } from "./azure-devops";
 import { azureEntraIdScim } from "./azure-entra-id-scim";
 // imports of group C
 // imports of group D
@@ -22,7 +21,6 @@ export const syncDestinations = {
   "azure-key-vault": azureKeyVault,
   // group A
   // group B
-  "azure-devops": azureDevops,
   "azure-entra-id-scim": azureEntraIdScim,
   // group C
   // group D
