@@ -4,7 +4,6 @@ import { azureAppConfiguration } from "./azure-app-configuration";
 import { azureKeyVault } from "./azure-key-vault";
 // imports of group A
 // imports of group B
-import { azureEntraIdScim } from "./azure-entra-id-scim";
 // imports of group C
 // imports of group D
 // imports of group E
@@ -21,7 +20,6 @@ export const syncDestinations = {
   "azure-key-vault": azureKeyVault,
   // group A
   // group B
-  "azure-entra-id-scim": azureEntraIdScim,
   // group C
   // group D
   // group E
