@@ -50,6 +50,10 @@ export const azureDevops = connectionKind({
   patchSupport: standardPatchSupport,
   example: {
     method: "oauth",
-    credentials: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000b1", orgName: "emulator-org" },
+    credentials: {
+      code: "emulator-oauth-code",
+      tenantId: "00000000-0000-4000-8000-0000000000b1",
+      orgName: "emulator-org",
+    },
   },
 });
