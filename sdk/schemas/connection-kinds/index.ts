@@ -16,6 +16,13 @@ import { aws } from "./aws";
 import { gcp } from "./gcp";
 import { databricks } from "./databricks";
 // imports of group B
+import { azureAdcs } from "./azure-adcs";
+import { azureCertificate } from "./azure-certificate";
+import { azureDns } from "./azure-dns";
+import { azureEntraId } from "./azure-entra-id";
+import { mongodb } from "./mongodb";
+import { okta } from "./okta";
+import { oracledb } from "./oracledb";
 // imports of group C
 // imports of group D
 // imports of group E
@@ -51,6 +58,13 @@ export const appConnectionKinds = {
   gcp,
   databricks,
   // group B
+  "azure-adcs": azureAdcs,
+  okta,
+  oracledb,
+  mongodb,
+  "azure-dns": azureDns,
+  "azure-entra-id": azureEntraId,
+  "azure-certificate": azureCertificate,
   // group C
   // group D
   // group E

@@ -7,6 +7,12 @@ import { awsIamUserSecret } from "./aws-iam-user-secret";
 import { gcpServiceAccountKey } from "./gcp-service-account-key";
 import { databricksServiceAccountSecret, databricksServicePrincipalSecret } from "./databricks";
 // imports of group B
+import { oracledbCredentials } from "./oracledb-credentials";
+import { auth0ClientSecret } from "./auth0-client-secret";
+import { ldapPassword } from "./ldap-password";
+import { oktaClientSecret } from "./okta-client-secret";
+import { mongodbCredentials } from "./mongodb-credentials";
+import { azureCertificate } from "./azure-certificate";
 // imports of group C
 // imports of group D
 // imports of group E
@@ -30,6 +36,12 @@ export const rotationTypes = {
   "databricks-service-principal-secret": databricksServicePrincipalSecret,
   "databricks-service-account-secret": databricksServiceAccountSecret,
   // group B
+  "oracledb-credentials": oracledbCredentials,
+  "auth0-client-secret": auth0ClientSecret,
+  "ldap-password": ldapPassword,
+  "okta-client-secret": oktaClientSecret,
+  "mongodb-credentials": mongodbCredentials,
+  "azure-certificate": azureCertificate,
   // group C
   // group D
   // group E

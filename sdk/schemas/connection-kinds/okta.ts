@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { strictObject } from "../common";
+import { connectionKind, standardPatchSupport, str } from "./row";
+
+/** The service's `services/app-connection/okta/okta-connection-schemas.ts`. */
+export const okta = connectionKind({
+  app: "okta",
+  label: "Okta",
+  family: "Identity platform",
+  methods: {
+    "api-token": {
+      credentials: strictObject({
+        /** The Okta organization's URL, e.g. `https://example.okta.com`, at most 255 characters. */
+        instanceUrl: z
+          .string()
+          .trim()
+          .pipe(z.url({ error: "Invalid Instance URL" }).max(255, { error: "must be at most 255 characters" })),
+        /**
+         * An Okta API token: `00` followed by letters, digits, `_` or `-` (the service wants exactly 40 of
+         * them; at least 40 are checked here, so that a longer token is left to the service): secret.
+         */
+        apiToken: str.regex(/^00[a-zA-Z0-9_-]{40,}$/, { error: "Invalid Okta API Token format" }),
+      }),
+      secretFields: ["apiToken"],
+    },
+  },
+  patchSupport: standardPatchSupport,
+  example: {
+    method: "api-token",
+    credentials: { instanceUrl: "https://example.okta.com", apiToken: "00emulator-okta-token-00000000000000000000" },
+  },
+});
