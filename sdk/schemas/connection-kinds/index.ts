@@ -12,6 +12,13 @@ import { vercel } from "./vercel";
 // imports of group A
 // imports of group B
 // imports of group C
+import { humanitec } from "./humanitec";
+import { terraformCloud } from "./terraform-cloud";
+import { hashicorpVault } from "./hashicorp-vault";
+import { camunda } from "./camunda";
+import { windmill } from "./windmill";
+import { teamcity } from "./teamcity";
+import { dbt } from "./dbt";
 // imports of group D
 // imports of group E
 // imports of group F
@@ -42,6 +49,13 @@ export const appConnectionKinds = {
   // group A
   // group B
   // group C
+  humanitec,
+  "terraform-cloud": terraformCloud,
+  "hashicorp-vault": hashicorpVault,
+  camunda,
+  windmill,
+  teamcity,
+  dbt,
   // group D
   // group E
   // group F

@@ -5,6 +5,7 @@ import { azureClientSecret } from "./azure-client-secret";
 // imports of group A
 // imports of group B
 // imports of group C
+import { dbtServiceToken } from "./dbt-service-token";
 // imports of group D
 // imports of group E
 // imports of group F
@@ -24,6 +25,7 @@ export const rotationTypes = {
   // group A
   // group B
   // group C
+  "dbt-service-token": dbtServiceToken,
   // group D
   // group E
   // group F

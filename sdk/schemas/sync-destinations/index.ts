@@ -5,6 +5,13 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group A
 // imports of group B
 // imports of group C
+import { humanitec } from "./humanitec";
+import { terraformCloud } from "./terraform-cloud";
+import { hashicorpVault } from "./hashicorp-vault";
+import { camunda } from "./camunda";
+import { windmill } from "./windmill";
+import { teamcity } from "./teamcity";
+import { ociVault } from "./oci-vault";
 // imports of group D
 // imports of group E
 // imports of group F
@@ -21,6 +28,13 @@ export const syncDestinations = {
   // group A
   // group B
   // group C
+  humanitec,
+  "terraform-cloud": terraformCloud,
+  "hashicorp-vault": hashicorpVault,
+  camunda,
+  windmill,
+  teamcity,
+  "oci-vault": ociVault,
   // group D
   // group E
   // group F
