@@ -24,6 +24,13 @@ import { mongodb } from "./mongodb";
 import { okta } from "./okta";
 import { oracledb } from "./oracledb";
 // imports of group C
+import { humanitec } from "./humanitec";
+import { terraformCloud } from "./terraform-cloud";
+import { hashicorpVault } from "./hashicorp-vault";
+import { camunda } from "./camunda";
+import { windmill } from "./windmill";
+import { teamcity } from "./teamcity";
+import { dbt } from "./dbt";
 // imports of group D
 // imports of group E
 // imports of group F
@@ -66,6 +73,13 @@ export const appConnectionKinds = {
   "azure-entra-id": azureEntraId,
   "azure-certificate": azureCertificate,
   // group C
+  humanitec,
+  "terraform-cloud": terraformCloud,
+  "hashicorp-vault": hashicorpVault,
+  camunda,
+  windmill,
+  teamcity,
+  dbt,
   // group D
   // group E
   // group F

@@ -14,6 +14,7 @@ import { oktaClientSecret } from "./okta-client-secret";
 import { mongodbCredentials } from "./mongodb-credentials";
 import { azureCertificate } from "./azure-certificate";
 // imports of group C
+import { dbtServiceToken } from "./dbt-service-token";
 // imports of group D
 // imports of group E
 // imports of group F
@@ -43,6 +44,7 @@ export const rotationTypes = {
   "mongodb-credentials": mongodbCredentials,
   "azure-certificate": azureCertificate,
   // group C
+  "dbt-service-token": dbtServiceToken,
   // group D
   // group E
   // group F

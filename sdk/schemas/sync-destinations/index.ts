@@ -10,6 +10,13 @@ import { gcpSecretManager } from "./gcp-secret-manager";
 import { databricks } from "./databricks";
 // imports of group B
 // imports of group C
+import { humanitec } from "./humanitec";
+import { terraformCloud } from "./terraform-cloud";
+import { hashicorpVault } from "./hashicorp-vault";
+import { camunda } from "./camunda";
+import { windmill } from "./windmill";
+import { teamcity } from "./teamcity";
+import { ociVault } from "./oci-vault";
 // imports of group D
 // imports of group E
 // imports of group F
@@ -31,6 +38,13 @@ export const syncDestinations = {
   databricks,
   // group B
   // group C
+  humanitec,
+  "terraform-cloud": terraformCloud,
+  "hashicorp-vault": hashicorpVault,
+  camunda,
+  windmill,
+  teamcity,
+  "oci-vault": ociVault,
   // group D
   // group E
   // group F

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { strictObject } from "../common";
+import { connectionKind, standardPatchSupport, str } from "./row";
+
+/** The service's `services/app-connection/teamcity/teamcity-connection-schemas.ts`. */
+export const teamcity = connectionKind({
+  app: "teamcity",
+  label: "TeamCity",
+  family: "CI/CD platform",
+  methods: {
+    "access-token": {
+      credentials: strictObject({
+        /** A TeamCity access token: secret. */
+        accessToken: str,
+        /** The TeamCity server's URL. */
+        instanceUrl: z.url({ error: "must be a URL" }),
+      }),
+      secretFields: ["accessToken"],
+    },
+  },
+  patchSupport: standardPatchSupport,
+  example: {
+    method: "access-token",
+    credentials: { accessToken: "emulator-teamcity-token", instanceUrl: "https://teamcity.example.com" },
+  },
+});

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { strictObject } from "../common";
+import { connectionKind, standardPatchSupport, str } from "./row";
+
+/** The service's `services/app-connection/windmill/windmill-connection-schemas.ts`. */
+export const windmill = connectionKind({
+  app: "windmill",
+  label: "Windmill",
+  family: "Workflow engine",
+  methods: {
+    "access-token": {
+      credentials: strictObject({
+        /** A Windmill access token: secret. */
+        accessToken: str,
+        /** The self-hosted Windmill instance's URL; unset for Windmill Cloud. */
+        instanceUrl: z.url({ error: "must be a URL" }).optional(),
+      }),
+      secretFields: ["accessToken"],
+    },
+  },
+  patchSupport: standardPatchSupport,
+  example: {
+    method: "access-token",
+    credentials: { accessToken: "emulator-windmill-token", instanceUrl: "https://windmill.example.com" },
+  },
+});
