@@ -13,6 +13,11 @@ import { vercel } from "./vercel";
 // imports of group B
 // imports of group C
 // imports of group D
+import { onePass } from "./1password";
+import { render } from "./render";
+import { flyio } from "./flyio";
+import { triggerDev } from "./trigger-dev";
+import { fireworks } from "./fireworks";
 // imports of group E
 // imports of group F
 // imports of group G
@@ -43,6 +48,11 @@ export const appConnectionKinds = {
   // group B
   // group C
   // group D
+  "1password": onePass,
+  render,
+  flyio,
+  "trigger-dev": triggerDev,
+  fireworks,
   // group E
   // group F
   // group G

@@ -6,6 +6,7 @@ import { azureClientSecret } from "./azure-client-secret";
 // imports of group B
 // imports of group C
 // imports of group D
+import { fireworksApiKey } from "./fireworks-api-key";
 // imports of group E
 // imports of group F
 // imports of group G
@@ -25,6 +26,7 @@ export const rotationTypes = {
   // group B
   // group C
   // group D
+  "fireworks-api-key": fireworksApiKey,
   // group E
   // group F
   // group G

@@ -6,6 +6,10 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group B
 // imports of group C
 // imports of group D
+import { onePass } from "./1password";
+import { render } from "./render";
+import { flyio } from "./flyio";
+import { triggerDev } from "./trigger-dev";
 // imports of group E
 // imports of group F
 // imports of group G
@@ -22,6 +26,10 @@ export const syncDestinations = {
   // group B
   // group C
   // group D
+  "1password": onePass,
+  render,
+  flyio,
+  "trigger-dev": triggerDev,
   // group E
   // group F
   // group G
