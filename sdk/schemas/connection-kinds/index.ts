@@ -14,8 +14,11 @@ import { vercel } from "./vercel";
 // imports of group C
 // imports of group D
 import { onePass } from "./1password";
+import { heroku } from "./heroku";
 import { render } from "./render";
 import { flyio } from "./flyio";
+import { gitlab } from "./gitlab";
+import { railway } from "./railway";
 import { triggerDev } from "./trigger-dev";
 import { fireworks } from "./fireworks";
 // imports of group E
@@ -49,8 +52,11 @@ export const appConnectionKinds = {
   // group C
   // group D
   "1password": onePass,
+  heroku,
   render,
   flyio,
+  gitlab,
+  railway,
   "trigger-dev": triggerDev,
   fireworks,
   // group E

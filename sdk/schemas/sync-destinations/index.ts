@@ -7,8 +7,11 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group C
 // imports of group D
 import { onePass } from "./1password";
+import { heroku } from "./heroku";
 import { render } from "./render";
 import { flyio } from "./flyio";
+import { gitlab } from "./gitlab";
+import { railway } from "./railway";
 import { triggerDev } from "./trigger-dev";
 // imports of group E
 // imports of group F
@@ -27,8 +30,11 @@ export const syncDestinations = {
   // group C
   // group D
   "1password": onePass,
+  heroku,
   render,
   flyio,
+  gitlab,
+  railway,
   "trigger-dev": triggerDev,
   // group E
   // group F
