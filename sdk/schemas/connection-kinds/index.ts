@@ -32,6 +32,14 @@ import { windmill } from "./windmill";
 import { teamcity } from "./teamcity";
 import { dbt } from "./dbt";
 // imports of group D
+import { onePass } from "./1password";
+import { heroku } from "./heroku";
+import { render } from "./render";
+import { flyio } from "./flyio";
+import { gitlab } from "./gitlab";
+import { railway } from "./railway";
+import { triggerDev } from "./trigger-dev";
+import { fireworks } from "./fireworks";
 // imports of group E
 // imports of group F
 // imports of group G
@@ -81,6 +89,14 @@ export const appConnectionKinds = {
   teamcity,
   dbt,
   // group D
+  "1password": onePass,
+  heroku,
+  render,
+  flyio,
+  gitlab,
+  railway,
+  "trigger-dev": triggerDev,
+  fireworks,
   // group E
   // group F
   // group G

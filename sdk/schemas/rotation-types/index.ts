@@ -16,6 +16,7 @@ import { azureCertificate } from "./azure-certificate";
 // imports of group C
 import { dbtServiceToken } from "./dbt-service-token";
 // imports of group D
+import { fireworksApiKey } from "./fireworks-api-key";
 // imports of group E
 // imports of group F
 // imports of group G
@@ -46,6 +47,7 @@ export const rotationTypes = {
   // group C
   "dbt-service-token": dbtServiceToken,
   // group D
+  "fireworks-api-key": fireworksApiKey,
   // group E
   // group F
   // group G

@@ -18,6 +18,13 @@ import { windmill } from "./windmill";
 import { teamcity } from "./teamcity";
 import { ociVault } from "./oci-vault";
 // imports of group D
+import { onePass } from "./1password";
+import { heroku } from "./heroku";
+import { render } from "./render";
+import { flyio } from "./flyio";
+import { gitlab } from "./gitlab";
+import { railway } from "./railway";
+import { triggerDev } from "./trigger-dev";
 // imports of group E
 // imports of group F
 // imports of group G
@@ -46,6 +53,13 @@ export const syncDestinations = {
   teamcity,
   "oci-vault": ociVault,
   // group D
+  "1password": onePass,
+  heroku,
+  render,
+  flyio,
+  gitlab,
+  railway,
+  "trigger-dev": triggerDev,
   // group E
   // group F
   // group G

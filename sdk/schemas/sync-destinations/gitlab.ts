@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { nonEmpty, strictObject } from "../common";
+import { destinationRow } from "./row";
+
+const scopeFields = {
+  project: ["projectId", "projectName"],
+  group: ["groupId", "groupName"],
+} as const;
+
+/**
+ * The service's `services/secret-sync/gitlab/gitlab-sync-schemas.ts` (scopes in
+ * `gitlab-sync-enums.ts`). Its `destinationConfig` is a union on `scope`: `project` with
+ * `projectId` and `projectName`, or `group` with `groupId` and `groupName`. Here one object whose
+ * refinement asks for the scope's two fields and refuses the other scope's. The defaults are the
+ * service's, which it stores.
+ */
+export const gitlab = destinationRow({
+  destination: "gitlab",
+  label: "GitLab",
+  family: "DevOps platform",
+  connectionApp: "gitlab",
+  // The service's duplicate check is its own function: same project (or group), and the same
+  // `targetEnvironment` or either one `*`. Keyed here on scope, id and `targetEnvironment`, a
+  // wildcard overlapping a named environment is not seen as a duplicate.
+  destinationConfig: strictObject({
+    /** Where the CI/CD variables go: a `project` or a `group`. */
+    scope: z.enum(["project", "group"]),
+    /** The GitLab project's id; with `scope: "project"` only, and required there. */
+    projectId: nonEmpty.optional(),
+    /** The GitLab project's name, for display; with `scope: "project"` only, and required there. */
+    projectName: nonEmpty.optional(),
+    /** The GitLab group's id; with `scope: "group"` only, and required there. */
+    groupId: nonEmpty.optional(),
+    /** The GitLab group's name, for display; with `scope: "group"` only, and required there. */
+    groupName: nonEmpty.optional(),
+    /** The GitLab environment scope of the variables; default `*` (every environment). */
+    targetEnvironment: z.string().default("*"),
+    /** Make the variables protected (only protected branches and tags see them); default false. */
+    shouldProtectSecrets: z.boolean().default(false),
+    /** Make the variables masked in job logs; default false. */
+    shouldMaskSecrets: z.boolean().default(false),
+    /** Make the variables hidden in the GitLab UI; default false. */
+    shouldHideSecrets: z.boolean().default(false),
+  }).superRefine((c, ctx) => {
+    const other = c.scope === "project" ? "group" : "project";
+    for (const f of scopeFields[c.scope]) {
+      if (c[f] === undefined)
+        ctx.addIssue({ code: "custom", path: [f], message: `is required with scope "${c.scope}"` });
+    }
+    for (const f of scopeFields[other]) {
+      if (c[f] !== undefined) {
+        ctx.addIssue({ code: "custom", path: [f], message: `must not be set with scope "${c.scope}"` });
+      }
+    }
+  }),
+  extraSyncOptions: {},
+  canImport: false,
+  duplicateCheckIgnores: ["projectName", "groupName", "shouldProtectSecrets", "shouldMaskSecrets", "shouldHideSecrets"],
+  example: {
+    destinationConfig: {
+      scope: "project",
+      projectId: "1001",
+      projectName: "web",
+      targetEnvironment: "*",
+      shouldProtectSecrets: false,
+      shouldMaskSecrets: false,
+      shouldHideSecrets: false,
+    },
+  },
+});
