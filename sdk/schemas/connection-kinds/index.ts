@@ -14,6 +14,13 @@ import { vercel } from "./vercel";
 // imports of group C
 // imports of group D
 // imports of group E
+import { checkly } from "./checkly";
+import { cloudflare } from "./cloudflare";
+import { digitalOcean } from "./digital-ocean";
+import { dnsMadeEasy } from "./dns-made-easy";
+import { netlify } from "./netlify";
+import { supabase } from "./supabase";
+import { zabbix } from "./zabbix";
 // imports of group F
 // imports of group G
 // imports of group H
@@ -44,6 +51,13 @@ export const appConnectionKinds = {
   // group C
   // group D
   // group E
+  cloudflare,
+  "dns-made-easy": dnsMadeEasy,
+  zabbix,
+  checkly,
+  supabase,
+  "digital-ocean": digitalOcean,
+  netlify,
   // group F
   // group G
   // group H
