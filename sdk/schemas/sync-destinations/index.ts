@@ -7,6 +7,13 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group C
 // imports of group D
 // imports of group E
+import { checkly } from "./checkly";
+import { cloudflarePages } from "./cloudflare-pages";
+import { cloudflareWorkers } from "./cloudflare-workers";
+import { digitalOceanAppPlatform } from "./digital-ocean-app-platform";
+import { netlify } from "./netlify";
+import { supabase } from "./supabase";
+import { zabbix } from "./zabbix";
 // imports of group F
 // imports of group G
 // imports of group H
@@ -23,6 +30,13 @@ export const syncDestinations = {
   // group C
   // group D
   // group E
+  "cloudflare-pages": cloudflarePages,
+  "cloudflare-workers": cloudflareWorkers,
+  zabbix,
+  checkly,
+  supabase,
+  "digital-ocean-app-platform": digitalOceanAppPlatform,
+  netlify,
   // group F
   // group G
   // group H
