@@ -7,6 +7,8 @@ import { azureClientSecret } from "./azure-client-secret";
 // imports of group C
 // imports of group D
 // imports of group E
+import { cloudflareApiToken } from "./cloudflare-api-token";
+import { cloudflareR2AccessKey } from "./cloudflare-r2-access-key";
 // imports of group F
 // imports of group G
 // imports of group H
@@ -26,6 +28,8 @@ export const rotationTypes = {
   // group C
   // group D
   // group E
+  "cloudflare-api-token": cloudflareApiToken,
+  "cloudflare-r2-access-key": cloudflareR2AccessKey,
   // group F
   // group G
   // group H
