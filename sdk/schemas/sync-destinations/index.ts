@@ -8,9 +8,6 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group D
 // imports of group E
 import { checkly } from "./checkly";
-import { cloudflarePages } from "./cloudflare-pages";
-import { cloudflareWorkers } from "./cloudflare-workers";
-import { digitalOceanAppPlatform } from "./digital-ocean-app-platform";
 import { netlify } from "./netlify";
 import { supabase } from "./supabase";
 import { zabbix } from "./zabbix";
@@ -30,12 +27,9 @@ export const syncDestinations = {
   // group C
   // group D
   // group E
-  "cloudflare-pages": cloudflarePages,
-  "cloudflare-workers": cloudflareWorkers,
   zabbix,
   checkly,
   supabase,
-  "digital-ocean-app-platform": digitalOceanAppPlatform,
   netlify,
   // group F
   // group G
