@@ -41,6 +41,13 @@ import { railway } from "./railway";
 import { triggerDev } from "./trigger-dev";
 import { fireworks } from "./fireworks";
 // imports of group E
+import { checkly } from "./checkly";
+import { cloudflare } from "./cloudflare";
+import { digitalOcean } from "./digital-ocean";
+import { dnsMadeEasy } from "./dns-made-easy";
+import { netlify } from "./netlify";
+import { supabase } from "./supabase";
+import { zabbix } from "./zabbix";
 // imports of group F
 // imports of group G
 // imports of group H
@@ -98,6 +105,13 @@ export const appConnectionKinds = {
   "trigger-dev": triggerDev,
   fireworks,
   // group E
+  cloudflare,
+  "dns-made-easy": dnsMadeEasy,
+  zabbix,
+  checkly,
+  supabase,
+  "digital-ocean": digitalOcean,
+  netlify,
   // group F
   // group G
   // group H

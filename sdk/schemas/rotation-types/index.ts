@@ -18,6 +18,8 @@ import { dbtServiceToken } from "./dbt-service-token";
 // imports of group D
 import { fireworksApiKey } from "./fireworks-api-key";
 // imports of group E
+import { cloudflareApiToken } from "./cloudflare-api-token";
+import { cloudflareR2AccessKey } from "./cloudflare-r2-access-key";
 // imports of group F
 // imports of group G
 // imports of group H
@@ -49,6 +51,8 @@ export const rotationTypes = {
   // group D
   "fireworks-api-key": fireworksApiKey,
   // group E
+  "cloudflare-api-token": cloudflareApiToken,
+  "cloudflare-r2-access-key": cloudflareR2AccessKey,
   // group F
   // group G
   // group H

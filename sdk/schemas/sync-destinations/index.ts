@@ -26,6 +26,10 @@ import { gitlab } from "./gitlab";
 import { railway } from "./railway";
 import { triggerDev } from "./trigger-dev";
 // imports of group E
+import { checkly } from "./checkly";
+import { netlify } from "./netlify";
+import { supabase } from "./supabase";
+import { zabbix } from "./zabbix";
 // imports of group F
 // imports of group G
 // imports of group H
@@ -61,6 +65,10 @@ export const syncDestinations = {
   railway,
   "trigger-dev": triggerDev,
   // group E
+  zabbix,
+  checkly,
+  supabase,
+  netlify,
   // group F
   // group G
   // group H

@@ -1,0 +1,20 @@
+import { strictObject } from "../common";
+import { connectionKind, standardPatchSupport, str } from "./row";
+
+/** The service's `services/app-connection/digital-ocean/digital-ocean-connection-schemas.ts`. */
+export const digitalOcean = connectionKind({
+  app: "digital-ocean",
+  label: "DigitalOcean App Platform",
+  family: "Cloud application platform",
+  methods: {
+    "api-token": {
+      credentials: strictObject({
+        /** A DigitalOcean personal access token, at most 255 characters: secret. */
+        apiToken: str.max(255, { error: "must be at most 255 characters" }),
+      }),
+      secretFields: ["apiToken"],
+    },
+  },
+  patchSupport: standardPatchSupport,
+  example: { method: "api-token", credentials: { apiToken: "emulator-digital-ocean-token" } },
+});

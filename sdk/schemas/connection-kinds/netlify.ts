@@ -1,0 +1,20 @@
+import { strictObject } from "../common";
+import { connectionKind, standardPatchSupport, str } from "./row";
+
+/** The service's `services/app-connection/netlify/netlify-connection-schemas.ts`. */
+export const netlify = connectionKind({
+  app: "netlify",
+  label: "Netlify",
+  family: "Deployment platform",
+  methods: {
+    "access-token": {
+      credentials: strictObject({
+        /** A Netlify personal access token, at most 255 characters: secret. */
+        accessToken: str.max(255, { error: "must be at most 255 characters" }),
+      }),
+      secretFields: ["accessToken"],
+    },
+  },
+  patchSupport: standardPatchSupport,
+  example: { method: "access-token", credentials: { accessToken: "emulator-netlify-token" } },
+});
