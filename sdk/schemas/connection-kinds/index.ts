@@ -15,6 +15,13 @@ import { vercel } from "./vercel";
 // imports of group D
 // imports of group E
 // imports of group F
+import { chef } from "./chef";
+import { circleci } from "./circleci";
+import { coolify } from "./coolify";
+import { laravelForge } from "./laravel-forge";
+import { litellm } from "./litellm";
+import { northflank } from "./northflank";
+import { openRouter } from "./open-router";
 // imports of group G
 // imports of group H
 
@@ -45,6 +52,13 @@ export const appConnectionKinds = {
   // group D
   // group E
   // group F
+  "laravel-forge": laravelForge,
+  chef,
+  northflank,
+  circleci,
+  coolify,
+  "open-router": openRouter,
+  litellm,
   // group G
   // group H
 } satisfies Record<string, AppConnectionKind>;
