@@ -8,6 +8,12 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group D
 // imports of group E
 // imports of group F
+import { northflank } from "./northflank";
+import { bitbucket } from "./bitbucket";
+import { laravelForge } from "./laravel-forge";
+import { chef } from "./chef";
+import { octopusDeploy } from "./octopus-deploy";
+import { circleci } from "./circleci";
 // imports of group G
 // imports of group H
 
@@ -24,6 +30,12 @@ export const syncDestinations = {
   // group D
   // group E
   // group F
+  northflank,
+  bitbucket,
+  "laravel-forge": laravelForge,
+  chef,
+  "octopus-deploy": octopusDeploy,
+  circleci,
   // group G
   // group H
 } satisfies Record<string, SyncDestination>;
