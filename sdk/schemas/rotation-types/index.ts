@@ -8,6 +8,8 @@ import { azureClientSecret } from "./azure-client-secret";
 // imports of group D
 // imports of group E
 // imports of group F
+import { openRouterApiKey } from "./open-router-api-key";
+import { litellmApiKey } from "./litellm-api-key";
 // imports of group G
 // imports of group H
 
@@ -27,6 +29,8 @@ export const rotationTypes = {
   // group D
   // group E
   // group F
+  "open-router-api-key": openRouterApiKey,
+  "litellm-api-key": litellmApiKey,
   // group G
   // group H
 } satisfies Record<string, RotationType>;
