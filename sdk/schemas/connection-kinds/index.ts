@@ -49,6 +49,13 @@ import { netlify } from "./netlify";
 import { supabase } from "./supabase";
 import { zabbix } from "./zabbix";
 // imports of group F
+import { chef } from "./chef";
+import { circleci } from "./circleci";
+import { coolify } from "./coolify";
+import { laravelForge } from "./laravel-forge";
+import { litellm } from "./litellm";
+import { northflank } from "./northflank";
+import { openRouter } from "./open-router";
 // imports of group G
 // imports of group H
 
@@ -113,6 +120,13 @@ export const appConnectionKinds = {
   "digital-ocean": digitalOcean,
   netlify,
   // group F
+  "laravel-forge": laravelForge,
+  chef,
+  northflank,
+  circleci,
+  coolify,
+  "open-router": openRouter,
+  litellm,
   // group G
   // group H
 } satisfies Record<string, AppConnectionKind>;

@@ -21,6 +21,8 @@ import { fireworksApiKey } from "./fireworks-api-key";
 import { cloudflareApiToken } from "./cloudflare-api-token";
 import { cloudflareR2AccessKey } from "./cloudflare-r2-access-key";
 // imports of group F
+import { openRouterApiKey } from "./open-router-api-key";
+import { litellmApiKey } from "./litellm-api-key";
 // imports of group G
 // imports of group H
 
@@ -54,6 +56,8 @@ export const rotationTypes = {
   "cloudflare-api-token": cloudflareApiToken,
   "cloudflare-r2-access-key": cloudflareR2AccessKey,
   // group F
+  "open-router-api-key": openRouterApiKey,
+  "litellm-api-key": litellmApiKey,
   // group G
   // group H
 } satisfies Record<string, RotationType>;

@@ -31,6 +31,12 @@ import { netlify } from "./netlify";
 import { supabase } from "./supabase";
 import { zabbix } from "./zabbix";
 // imports of group F
+import { northflank } from "./northflank";
+import { bitbucket } from "./bitbucket";
+import { laravelForge } from "./laravel-forge";
+import { chef } from "./chef";
+import { octopusDeploy } from "./octopus-deploy";
+import { circleci } from "./circleci";
 // imports of group G
 // imports of group H
 
@@ -70,6 +76,12 @@ export const syncDestinations = {
   supabase,
   netlify,
   // group F
+  northflank,
+  bitbucket,
+  "laravel-forge": laravelForge,
+  chef,
+  "octopus-deploy": octopusDeploy,
+  circleci,
   // group G
   // group H
 } satisfies Record<string, SyncDestination>;
