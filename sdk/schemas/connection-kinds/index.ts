@@ -16,6 +16,10 @@ import { vercel } from "./vercel";
 // imports of group E
 // imports of group F
 // imports of group G
+import { ssh } from "./ssh";
+import { smb } from "./smb";
+import { externalInfisical } from "./external-infisical";
+import { ovh } from "./ovh";
 // imports of group H
 
 export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
@@ -46,5 +50,9 @@ export const appConnectionKinds = {
   // group E
   // group F
   // group G
+  "ssh": ssh,
+  "smb": smb,
+  "external-infisical": externalInfisical,
+  "ovh": ovh,
   // group H
 } satisfies Record<string, AppConnectionKind>;

@@ -9,6 +9,9 @@ import { azureClientSecret } from "./azure-client-secret";
 // imports of group E
 // imports of group F
 // imports of group G
+import { unixLinuxLocalAccount } from "./unix-linux-local-account";
+import { windowsLocalAccount } from "./windows-local-account";
+import { hpIloLocalAccount } from "./hp-ilo-local-account";
 // imports of group H
 
 export type { PasswordRequirements, RotationType } from "./row";
@@ -28,5 +31,8 @@ export const rotationTypes = {
   // group E
   // group F
   // group G
+  "unix-linux-local-account": unixLinuxLocalAccount,
+  "windows-local-account": windowsLocalAccount,
+  "hp-ilo-local-account": hpIloLocalAccount,
   // group H
 } satisfies Record<string, RotationType>;

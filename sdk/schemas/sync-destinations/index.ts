@@ -9,6 +9,8 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group E
 // imports of group F
 // imports of group G
+import { externalInfisical } from "./external-infisical";
+import { ovh } from "./ovh";
 // imports of group H
 
 export type { SyncDestination } from "./row";
@@ -25,5 +27,7 @@ export const syncDestinations = {
   // group E
   // group F
   // group G
+  "external-infisical": externalInfisical,
+  "ovh": ovh,
   // group H
 } satisfies Record<string, SyncDestination>;
