@@ -5,7 +5,9 @@ import { connectionKind, standardPatchSupport, str } from "./row";
 /** The service's `services/app-connection/ovh/ovh-connection-schemas.ts`. */
 export const ovh = connectionKind({
   app: "ovh",
-  label: "OVHcloud",
+  // The service's name map for this kind was not in the stored source (its list item says
+  // "OVHcloud"); "OVH", the destination's name, keeps the emulator's wrong-kind message right.
+  label: "OVH",
   family: "Cloud key management service",
   methods: {
     certificate: {

@@ -47,7 +47,6 @@ export const hpIloLocalAccount = rotationRow({
     parameters: {
       username: "ilo_admin",
       rotationMethod: "login-as-root",
-      passwordRequirements: { length: 32, required: { digits: 1, lowercase: 1, uppercase: 1, symbols: 0 } },
       sslRejectUnauthorized: true,
     },
   },
