@@ -57,6 +57,10 @@ import { litellm } from "./litellm";
 import { northflank } from "./northflank";
 import { openRouter } from "./open-router";
 // imports of group G
+import { ssh } from "./ssh";
+import { smb } from "./smb";
+import { externalInfisical } from "./external-infisical";
+import { ovh } from "./ovh";
 // imports of group H
 
 export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
@@ -128,5 +132,9 @@ export const appConnectionKinds = {
   "open-router": openRouter,
   litellm,
   // group G
+  "ssh": ssh,
+  "smb": smb,
+  "external-infisical": externalInfisical,
+  "ovh": ovh,
   // group H
 } satisfies Record<string, AppConnectionKind>;

@@ -24,6 +24,9 @@ import { cloudflareR2AccessKey } from "./cloudflare-r2-access-key";
 import { openRouterApiKey } from "./open-router-api-key";
 import { litellmApiKey } from "./litellm-api-key";
 // imports of group G
+import { unixLinuxLocalAccount } from "./unix-linux-local-account";
+import { windowsLocalAccount } from "./windows-local-account";
+import { hpIloLocalAccount } from "./hp-ilo-local-account";
 // imports of group H
 
 export type { PasswordRequirements, RotationType } from "./row";
@@ -59,5 +62,8 @@ export const rotationTypes = {
   "open-router-api-key": openRouterApiKey,
   "litellm-api-key": litellmApiKey,
   // group G
+  "unix-linux-local-account": unixLinuxLocalAccount,
+  "windows-local-account": windowsLocalAccount,
+  "hp-ilo-local-account": hpIloLocalAccount,
   // group H
 } satisfies Record<string, RotationType>;

@@ -38,6 +38,8 @@ import { chef } from "./chef";
 import { octopusDeploy } from "./octopus-deploy";
 import { circleci } from "./circleci";
 // imports of group G
+import { externalInfisical } from "./external-infisical";
+import { ovh } from "./ovh";
 // imports of group H
 
 export type { SyncDestination } from "./row";
@@ -83,5 +85,7 @@ export const syncDestinations = {
   "octopus-deploy": octopusDeploy,
   circleci,
   // group G
+  "external-infisical": externalInfisical,
+  "ovh": ovh,
   // group H
 } satisfies Record<string, SyncDestination>;

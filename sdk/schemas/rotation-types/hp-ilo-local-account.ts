@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { strictObject } from "../common";
+import { passwordRequirements, rotationRow, usernamePassword, usernamePasswordMapping } from "./row";
+
+/** The longest password HP iLO accepts. */
+const HP_ILO_MAX_PASSWORD_LENGTH = 39;
+
+/** The service's `ee/services/secret-rotation-v2/hp-ilo-rotation/hp-ilo-rotation-schemas.ts`. */
+export const hpIloLocalAccount = rotationRow({
+  type: "hp-ilo-local-account",
+  label: "HP iLO Local Account",
+  family: "Server management controller account password",
+  connectionApp: "ssh",
+  // The service's create body also takes `temporaryParameters.password` (the account's current
+  // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such
+  // field, so that method can only be created through the service itself.
+  parameters: strictObject({
+    /** The iLO local account whose password is rotated: letters, digits, hyphens and underscores. */
+    username: z
+      .string()
+      .trim()
+      .min(1, { error: "must not be empty" })
+      .regex(/^[a-zA-Z0-9_-]+$/, { error: "may only contain letters, digits, hyphens and underscores" }),
+    /** How passwords are generated; `length` at most 39, the most iLO accepts. Unset: the service's default. */
+    passwordRequirements: passwordRequirements
+      .refine((p) => p.length <= HP_ILO_MAX_PASSWORD_LENGTH, {
+        error: `must be at most ${HP_ILO_MAX_PASSWORD_LENGTH}, the longest password HP iLO accepts`,
+        path: ["length"],
+      })
+      .optional(),
+    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own. */
+    rotationMethod: z.enum(["login-as-target", "login-as-root"]).optional(),
+    /** Refuse an iLO certificate that does not verify. */
+    sslRejectUnauthorized: z.boolean().optional(),
+    /** PEM certificate of the iLO's CA, at most 8192 characters; `""` for none. */
+    sslCertificate: z
+      .string()
+      .trim()
+      .max(8192, { error: "must be at most 8192 characters" })
+      .transform((v) => v || undefined)
+      .optional(),
+  }),
+  secretsMapping: usernamePasswordMapping,
+  generatedCredentials: usernamePassword,
+  secretFields: ["password"],
+  example: {
+    parameters: {
+      username: "ilo_admin",
+      rotationMethod: "login-as-root",
+      sslRejectUnauthorized: true,
+    },
+  },
+});
