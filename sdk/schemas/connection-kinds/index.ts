@@ -17,6 +17,12 @@ import { vercel } from "./vercel";
 // imports of group F
 // imports of group G
 // imports of group H
+import { devin } from "./devin";
+import { ona } from "./ona";
+import { travisCi } from "./travis-ci";
+import { snowflake } from "./snowflake";
+import { qovery } from "./qovery";
+import { convex } from "./convex";
 
 export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
 
@@ -47,4 +53,10 @@ export const appConnectionKinds = {
   // group F
   // group G
   // group H
+  devin,
+  ona,
+  "travis-ci": travisCi,
+  snowflake,
+  qovery,
+  convex,
 } satisfies Record<string, AppConnectionKind>;

@@ -10,6 +10,7 @@ import { azureClientSecret } from "./azure-client-secret";
 // imports of group F
 // imports of group G
 // imports of group H
+import { convexAccessKey } from "./convex-access-key";
 
 export type { PasswordRequirements, RotationType } from "./row";
 export { defaultPasswordRequirements, passwordRequirements } from "./row";
@@ -29,4 +30,5 @@ export const rotationTypes = {
   // group F
   // group G
   // group H
+  "convex-access-key": convexAccessKey,
 } satisfies Record<string, RotationType>;

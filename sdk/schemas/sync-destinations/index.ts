@@ -10,6 +10,11 @@ import { azureKeyVault } from "./azure-key-vault";
 // imports of group F
 // imports of group G
 // imports of group H
+import { devin } from "./devin";
+import { ona } from "./ona";
+import { travisCi } from "./travis-ci";
+import { snowflake } from "./snowflake";
+import { qovery } from "./qovery";
 
 export type { SyncDestination } from "./row";
 
@@ -26,4 +31,9 @@ export const syncDestinations = {
   // group F
   // group G
   // group H
+  devin,
+  ona,
+  "travis-ci": travisCi,
+  snowflake,
+  qovery,
 } satisfies Record<string, SyncDestination>;
