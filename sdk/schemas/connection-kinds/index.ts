@@ -23,6 +23,7 @@ import { travisCi } from "./travis-ci";
 import { snowflake } from "./snowflake";
 import { qovery } from "./qovery";
 import { convex } from "./convex";
+import { datadog } from "./datadog";
 
 export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
 
@@ -59,4 +60,5 @@ export const appConnectionKinds = {
   snowflake,
   qovery,
   convex,
+  datadog,
 } satisfies Record<string, AppConnectionKind>;

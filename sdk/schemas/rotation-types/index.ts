@@ -11,6 +11,8 @@ import { azureClientSecret } from "./azure-client-secret";
 // imports of group G
 // imports of group H
 import { convexAccessKey } from "./convex-access-key";
+import { datadogApiKey } from "./datadog-api-key";
+import { datadogApplicationKeySecret } from "./datadog-application-key-secret";
 
 export type { PasswordRequirements, RotationType } from "./row";
 export { defaultPasswordRequirements, passwordRequirements } from "./row";
@@ -31,4 +33,6 @@ export const rotationTypes = {
   // group G
   // group H
   "convex-access-key": convexAccessKey,
+  "datadog-api-key": datadogApiKey,
+  "datadog-application-key-secret": datadogApplicationKeySecret,
 } satisfies Record<string, RotationType>;
