@@ -62,6 +62,13 @@ import { smb } from "./smb";
 import { externalInfisical } from "./external-infisical";
 import { ovh } from "./ovh";
 // imports of group H
+import { devin } from "./devin";
+import { ona } from "./ona";
+import { travisCi } from "./travis-ci";
+import { snowflake } from "./snowflake";
+import { qovery } from "./qovery";
+import { convex } from "./convex";
+import { datadog } from "./datadog";
 
 export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
 
@@ -137,4 +144,11 @@ export const appConnectionKinds = {
   "external-infisical": externalInfisical,
   "ovh": ovh,
   // group H
+  devin,
+  ona,
+  "travis-ci": travisCi,
+  snowflake,
+  qovery,
+  convex,
+  datadog,
 } satisfies Record<string, AppConnectionKind>;

@@ -28,6 +28,9 @@ import { unixLinuxLocalAccount } from "./unix-linux-local-account";
 import { windowsLocalAccount } from "./windows-local-account";
 import { hpIloLocalAccount } from "./hp-ilo-local-account";
 // imports of group H
+import { convexAccessKey } from "./convex-access-key";
+import { datadogApiKey } from "./datadog-api-key";
+import { datadogApplicationKeySecret } from "./datadog-application-key-secret";
 
 export type { PasswordRequirements, RotationType } from "./row";
 export { defaultPasswordRequirements, passwordRequirements } from "./row";
@@ -66,4 +69,7 @@ export const rotationTypes = {
   "windows-local-account": windowsLocalAccount,
   "hp-ilo-local-account": hpIloLocalAccount,
   // group H
+  "convex-access-key": convexAccessKey,
+  "datadog-api-key": datadogApiKey,
+  "datadog-application-key-secret": datadogApplicationKeySecret,
 } satisfies Record<string, RotationType>;

@@ -41,6 +41,11 @@ import { circleci } from "./circleci";
 import { externalInfisical } from "./external-infisical";
 import { ovh } from "./ovh";
 // imports of group H
+import { devin } from "./devin";
+import { ona } from "./ona";
+import { travisCi } from "./travis-ci";
+import { snowflake } from "./snowflake";
+import { qovery } from "./qovery";
 
 export type { SyncDestination } from "./row";
 
@@ -88,4 +93,9 @@ export const syncDestinations = {
   "external-infisical": externalInfisical,
   "ovh": ovh,
   // group H
+  devin,
+  ona,
+  "travis-ci": travisCi,
+  snowflake,
+  qovery,
 } satisfies Record<string, SyncDestination>;
