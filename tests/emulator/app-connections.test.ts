@@ -40,20 +40,56 @@ const specMatrix: Record<string, [string, string, string, string]> = {
   "azure-key-vault": ["only-false", "unsupported", "only-false", "unsupported"],
 };
 
-/** Valid credentials for each method, from the fixtures or made up for the other methods. */
+/**
+ * Valid credentials of the methods other than a kind's example (whose credentials make the
+ * fixture connection): the fields each method's schema in the kind's row requires.
+ */
+const azureClientSecret = {
+  clientId: "0f0f0f0f-0000-4000-8000-000000000001",
+  clientSecret: "client-secret-value",
+  tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
+};
+const otherMethodCredentials: Record<string, Record<string, unknown>> = {
+  "azure-client-secrets/client-secret": azureClientSecret,
+  "azure-client-secrets/certificate": { tenantId: "t", clientId: "c", certificateBody: "cert", privateKey: "key" },
+  "azure-app-configuration/client-secret": azureClientSecret,
+  "azure-key-vault/client-secret": azureClientSecret,
+  "azure-certificate/client-secret": azureClientSecret,
+  "azure-devops/client-secret": { ...azureClientSecret, orgName: "org" },
+  "azure-devops/access-token": { accessToken: "emulator-devops-token", orgName: "org" },
+  "github/github-app": { code: "emulator-code", installationId: "1234" },
+  "github/pat": { personalAccessToken: "emulator-pat" },
+  "aws/assume-role": { roleArn: "arn:aws:iam::123456789012:role/emulator" },
+  "hashicorp-vault/app-role": {
+    instanceUrl: "https://vault.example.com",
+    roleId: "role",
+    secretId: "emulator-secret-id",
+  },
+  "heroku/oauth": { code: "emulator-code" },
+  "gitlab/oauth": { code: "emulator-code" },
+  "railway/project-token": { apiToken: "emulator-project-token" },
+  "railway/team-token": { apiToken: "emulator-team-token" },
+  "ssh/ssh-key": { host: "ssh.example.com", port: 22, username: "root", privateKey: "emulator-private-key" },
+  "datadog/token": { url: "https://api.datadoghq.com", token: "emulator-datadog-token" },
+};
+
+/** Valid credentials for each method, from the fixtures or the table above. */
 function credentialsFor(app: string, method: string): Record<string, unknown> {
   const fx = FX.connection(app);
   if (fx.method === method) return fx.credentials as Record<string, unknown>;
-  if (method === "client-secret") {
-    return {
-      clientId: "0f0f0f0f-0000-4000-8000-000000000001",
-      clientSecret: "client-secret-value",
-      tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
-    };
-  }
-  if (method === "certificate") return { tenantId: "t", clientId: "c", certificateBody: "cert", privateKey: "key" };
-  throw new Error(`no sample credentials for ${app}/${method}`);
+  const made = otherMethodCredentials[`${app}/${method}`];
+  if (!made) throw new Error(`no sample credentials for ${app}/${method}: add them to otherMethodCredentials`);
+  return made;
 }
+
+test("every method's sample credentials are valid for it", () => {
+  for (const kind of kinds)
+    for (const [method, m] of Object.entries(kind.methods))
+      expect([`${kind.app}/${method}`, m.credentials.safeParse(credentialsFor(kind.app, method)).error]).toEqual([
+        `${kind.app}/${method}`,
+        undefined,
+      ]);
+});
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
@@ -255,8 +291,11 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     // a shape no method accepts fails schema validation
     expectError(await api.patch(url, { credentials: { nope: true } }), 422, "ValidationFailure");
     for (const method of Object.keys(kind.methods)) {
-      const res = await api.patch(url, { credentials: credentialsFor(app, method) });
-      if (method === fx.method) expect(res.status).toBe(200);
+      const credentials = credentialsFor(app, method);
+      const res = await api.patch(url, { credentials });
+      // Methods of one shape (railway's tokens) accept each other's credentials, as the service does.
+      if (method === fx.method || kind.methods[fx.method]!.credentials.safeParse(credentials).success)
+        expect(res.status).toBe(200);
       else
         expectError(
           res,
@@ -284,9 +323,19 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     expect(b.credentialsHash).toBe(a.credentialsHash);
     [a, b] = await step({ credentials: fx.credentials }); // same values
     expect(b.credentialsHash).toBe(a.credentialsHash);
-    const changed = { ...(fx.credentials as Record<string, unknown>) };
-    const secret = secretFields[0]!;
-    changed[secret] = `${String(changed[secret] ?? "")}-rotated`;
+    // A secret field whose changed value the method still accepts (an email or a URL with a
+    // suffix may not be).
+    const credentialsSchema = kind.methods[fx.method]!.credentials;
+    const changes = secretFields.flatMap((f) => {
+      const was = String((fx.credentials as Record<string, unknown>)[f] ?? "");
+      return [`${was}-rotated`, `rotated-${was}`].map((v) => ({
+        ...(fx.credentials as Record<string, unknown>),
+        [f]: v,
+      }));
+    });
+    const changed = changes.find((c) => credentialsSchema.safeParse(c).success)!;
+    expect(changed).toBeDefined();
+    const secret = secretFields.find((f) => changed[f] !== (fx.credentials as Record<string, unknown>)[f])!;
     [a, b] = await step({ credentials: changed });
     expect(b.credentialsHash).not.toBe(a.credentialsHash);
     expect(JSON.stringify(b)).not.toContain(`${String(changed[secret])}`);

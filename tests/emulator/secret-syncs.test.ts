@@ -2,6 +2,7 @@ import {
   SecretSyncEnvelope,
   SecretSyncListEnvelope,
   apiPaths,
+  appConnectionKinds,
   syncDestinations,
   type SecretSync,
   type KnownSyncDestination,
@@ -231,16 +232,16 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
   });
 
   test("connection of another kind is refused", async () => {
-    const other = destinations.find((d) => d.destination !== destination)!;
+    const other = destinations.find((d) => d.connectionApp !== dest.connectionApp)!;
     const wrongConn = FX.connection(other.connectionApp);
-    const label = (app: string) =>
-      app === "vercel" ? "Vercel" : app === "azure-app-configuration" ? "Azure App Configuration" : "Azure Key Vault";
+    // The service names both connection kinds (its app-connection-service), not the destination.
+    const label = (app: string) => appConnectionKinds[app as keyof typeof appConnectionKinds].label;
     const res = await api.post(base(destination), syncBody(dest, { connectionId: wrongConn.id }));
     expectError(
       res,
       400,
       "BadRequest",
-      `${label(other.connectionApp)} Connection with ID ${wrongConn.id} cannot be used to connect to ${dest.label}`,
+      `${label(other.connectionApp)} Connection with ID ${wrongConn.id} cannot be used to connect to ${label(dest.connectionApp)}`,
     );
     const s = await createSync(dest, { isAutoSyncEnabled: false });
     expectError(

@@ -3,8 +3,6 @@ import { connectionKind, standardPatchSupport, str } from "./row";
 
 /**
  * The service's `services/app-connection/azure-devops/azure-devops-schemas.ts`.
- * Not in the table yet: the emulator tests' `credentialsFor` (tests/emulator/app-connections.test.ts)
- * has no sample credentials for its `oauth` and `access-token` methods, so registering it fails them.
  */
 export const azureDevops = connectionKind({
   app: "azure-devops",

@@ -11,9 +11,7 @@ export const externalInfisical = connectionKind({
     "machine-identity-universal-auth": {
       credentials: strictObject({
         /** The other Infisical instance's URL, at most 512 characters. */
-        instanceUrl: str
-          .max(512, { error: "must be at most 512 characters" })
-          .pipe(z.url({ error: "must be a URL" })),
+        instanceUrl: str.max(512, { error: "must be at most 512 characters" }).pipe(z.url({ error: "must be a URL" })),
         /** The client id (a UUID) of a machine identity's Universal Auth on that instance. */
         machineIdentityClientId: z.string().trim().pipe(uuid),
         /** That Universal Auth's client secret, at most 512 characters: secret. */

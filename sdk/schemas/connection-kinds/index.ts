@@ -16,6 +16,7 @@ import { aws } from "./aws";
 import { gcp } from "./gcp";
 import { databricks } from "./databricks";
 // imports of group B
+import { azureDevops } from "./azure-devops";
 import { azureAdcs } from "./azure-adcs";
 import { azureCertificate } from "./azure-certificate";
 import { azureDns } from "./azure-dns";
@@ -105,6 +106,7 @@ export const appConnectionKinds = {
   "azure-dns": azureDns,
   "azure-entra-id": azureEntraId,
   "azure-certificate": azureCertificate,
+  "azure-devops": azureDevops,
   // group C
   humanitec,
   "terraform-cloud": terraformCloud,
@@ -139,10 +141,10 @@ export const appConnectionKinds = {
   "open-router": openRouter,
   litellm,
   // group G
-  "ssh": ssh,
-  "smb": smb,
+  ssh: ssh,
+  smb: smb,
   "external-infisical": externalInfisical,
-  "ovh": ovh,
+  ovh: ovh,
   // group H
   devin,
   ona,

@@ -41,6 +41,10 @@ export const cloudflareR2AccessKey = rotationRow({
   generatedCredentials: z.object({ apiToken: z.string(), accessKeyId: z.string(), secretAccessKey: z.string() }),
   secretFields: ["apiToken", "secretAccessKey"],
   example: {
-    parameters: { name: "emulator-r2-key", buckets: [{ name: "assets", jurisdiction: "eu" }], accessLevel: "object-read" },
+    parameters: {
+      name: "emulator-r2-key",
+      buckets: [{ name: "assets", jurisdiction: "eu" }],
+      accessLevel: "object-read",
+    },
   },
 });

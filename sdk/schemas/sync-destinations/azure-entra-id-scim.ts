@@ -4,8 +4,6 @@ import { destinationRow } from "./row";
 
 /**
  * The service's `services/secret-sync/azure-entra-id-scim/azure-entra-id-scim-sync-schemas.ts`.
- * Not in the table yet: its label differs from its connection kind's ("Azure Entra ID"), and the
- * emulator's wrong-connection message names the connection kind where its test expects the destination.
  */
 export const azureEntraIdScim = destinationRow({
   destination: "azure-entra-id-scim",

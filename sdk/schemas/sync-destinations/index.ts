@@ -9,6 +9,8 @@ import { github } from "./github";
 import { gcpSecretManager } from "./gcp-secret-manager";
 import { databricks } from "./databricks";
 // imports of group B
+import { azureDevops } from "./azure-devops";
+import { azureEntraIdScim } from "./azure-entra-id-scim";
 // imports of group C
 import { humanitec } from "./humanitec";
 import { terraformCloud } from "./terraform-cloud";
@@ -26,6 +28,9 @@ import { gitlab } from "./gitlab";
 import { railway } from "./railway";
 import { triggerDev } from "./trigger-dev";
 // imports of group E
+import { cloudflarePages } from "./cloudflare-pages";
+import { cloudflareWorkers } from "./cloudflare-workers";
+import { digitalOceanAppPlatform } from "./digital-ocean-app-platform";
 import { checkly } from "./checkly";
 import { netlify } from "./netlify";
 import { supabase } from "./supabase";
@@ -61,6 +66,8 @@ export const syncDestinations = {
   "gcp-secret-manager": gcpSecretManager,
   databricks,
   // group B
+  "azure-devops": azureDevops,
+  "azure-entra-id-scim": azureEntraIdScim,
   // group C
   humanitec,
   "terraform-cloud": terraformCloud,
@@ -78,6 +85,9 @@ export const syncDestinations = {
   railway,
   "trigger-dev": triggerDev,
   // group E
+  "cloudflare-pages": cloudflarePages,
+  "cloudflare-workers": cloudflareWorkers,
+  "digital-ocean-app-platform": digitalOceanAppPlatform,
   zabbix,
   checkly,
   supabase,
@@ -91,7 +101,7 @@ export const syncDestinations = {
   circleci,
   // group G
   "external-infisical": externalInfisical,
-  "ovh": ovh,
+  ovh: ovh,
   // group H
   devin,
   ona,

@@ -26,6 +26,12 @@ export const netlify = destinationRow({
   canImport: false,
   duplicateCheckIgnores: ["accountName", "siteName"],
   example: {
-    destinationConfig: { accountId: "acme-team", accountName: "Acme", siteId: "site-1", siteName: "web", context: "all" },
+    destinationConfig: {
+      accountId: "acme-team",
+      accountName: "Acme",
+      siteId: "site-1",
+      siteName: "web",
+      context: "all",
+    },
   },
 });

@@ -28,7 +28,8 @@ export const zabbix = destinationRow({
   }).superRefine((c, ctx) => {
     if (c.scope !== "host") return;
     for (const field of ["hostId", "hostName"] as const) {
-      if (c[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: 'required with scope "host"' });
+      if (c[field] === undefined)
+        ctx.addIssue({ code: "custom", path: [field], message: 'required with scope "host"' });
     }
   }),
   extraSyncOptions: {},
