@@ -6,6 +6,7 @@ import { inspect } from "node:util";
 import { Writable } from "node:stream";
 import { gunzipSync } from "node:zlib";
 import type { ConfigMap, EngineEvent } from "@pulumi/pulumi/automation";
+import type { z } from "zod";
 import { EmulatorAdmin, type FaultRule, type Fixtures, startEmulator } from "../../emulator";
 import { defaultFixtures } from "../../emulator/fixtures";
 import { SecretOpsClient } from "../../sdk";
@@ -15,6 +16,7 @@ import { appConnectionSettingsDefinition } from "../../provider/app-connection-s
 import { certificateProfileDefinition } from "../../provider/certificate-profile";
 import { secretRotationDefinition } from "../../provider/secret-rotation";
 import { secretSyncDefinition } from "../../provider/secret-sync";
+import { otherMethodCredentials } from "../connection-samples";
 import { changeCounts, cliStackExport, createTestStack, pulumiBinDir, type TestStack } from "../engine/harness";
 
 /**
@@ -34,6 +36,32 @@ function canary(label: string): string {
   const value = `CANARY-${label}-${run}`;
   canaries.set(label, value);
   return value;
+}
+
+/**
+ * A canary for a secret credential field, in a form the field's schema accepts: as is, after the
+ * sample's value (a required prefix), as an email or a URL, or (a UUID field) a fresh UUID.
+ */
+function credentialCanary(app: string, method: string, field: string, label: string, sample?: unknown): string {
+  const kinds = appConnectionKinds as unknown as Record<
+    string,
+    { methods: Record<string, { credentials: z.ZodObject }> }
+  >;
+  const schema = kinds[app]!.methods[method]!.credentials.shape[field] as z.ZodType;
+  const plain = `CANARY-${label}-${run}`;
+  const prefix = typeof sample === "string" ? sample : "";
+  const forms = [plain, plain.replace(/[^A-Za-z0-9-]/g, "-")].flatMap((c) => [
+    c,
+    `${prefix}${c}`,
+    `${c}@canary.example.com`,
+    `https://canary.example.com/${c}`,
+  ]);
+  for (const value of [...forms, randomUUID()])
+    if (schema.safeParse(value).success) {
+      canaries.set(label, value);
+      return value;
+    }
+  throw new Error(`no canary fits ${app}/${method} credentials.${field}`);
 }
 
 const TOKEN = canary("token");
@@ -188,7 +216,14 @@ const connectionUuid = (n: string) => `50000000-0000-4000-8000-${n.padStart(12, 
  * One connection per kind (its row's example method) and the methods the default fixtures lack:
  * the non-secret credential fields (the secret ones become canaries).
  */
-const managed: { app: string; connectionId: string; method: string; plain: Record<string, unknown> }[] = [
+const managed: {
+  app: string;
+  connectionId: string;
+  method: string;
+  plain: Record<string, unknown>;
+  sample?: Record<string, unknown>;
+  inCodeOnly?: boolean;
+}[] = [
   ...appConnectionApps.map((app, i) => {
     const { method, credentials } = appConnectionKinds[app].example as {
       method: string;
@@ -196,8 +231,21 @@ const managed: { app: string; connectionId: string; method: string; plain: Recor
     };
     const secret = secretFieldsOf(app, method);
     const plain = Object.fromEntries(Object.entries(credentials).filter(([k]) => !secret.includes(k)));
-    return { app, connectionId: connectionUuid(String(i + 1)), method, plain };
+    return { app, connectionId: connectionUuid(String(i + 1)), method, plain, sample: credentials };
   }),
+  // The other methods of every kind, made in code only (the fixtures hold no connection of them).
+  ...appConnectionApps.flatMap((app) =>
+    Object.keys(appConnectionKinds[app].methods)
+      // azure-client-secrets' other methods have fixture connections: below, with their settings.
+      .filter((method) => method !== appConnectionKinds[app].example.method && app !== "azure-client-secrets")
+      .map((method) => {
+        const sample = otherMethodCredentials[`${app}/${method}`];
+        if (!sample) throw new Error(`tests/connection-samples.ts has no credentials for ${app}/${method}`);
+        const secret = secretFieldsOf(app, method);
+        const plain = Object.fromEntries(Object.entries(sample).filter(([k]) => !secret.includes(k)));
+        return { app, connectionId: "", method, plain, sample, inCodeOnly: true };
+      }),
+  ),
   {
     app: "azure-client-secrets",
     connectionId: extraConnectionUuid(21),
@@ -220,16 +268,24 @@ function declared(gen: number): Declared[] {
     // Short labels: some credential fields are at most 50 characters.
     const secrets = (prefix: string) => ({
       credentials: Object.fromEntries(
-        secretFieldsOf(m.app, m.method).map((f) => [f, canary(`${prefix}${i}.${f}.g${gen}`)]),
+        // A method made in code only: the secret fields of its sample (some are alternatives).
+        secretFieldsOf(m.app, m.method)
+          .filter((f) => !m.inCodeOnly || f in m.sample!)
+          .map((f) => [f, credentialCanary(m.app, m.method, f, `${prefix}${i}.${f}.g${gen}`, m.sample?.[f])]),
       ),
     });
+    const settings: Declared[] = m.inCodeOnly
+      ? []
+      : [
+          {
+            kind: "AppConnectionSettings",
+            name: `acs-${m.app}-${m.method}`,
+            args: { app: m.app, connectionId: m.connectionId, description: "managed", credentials: m.plain },
+            secrets: secrets("acs"),
+          },
+        ];
     return [
-      {
-        kind: "AppConnectionSettings",
-        name: `acs-${m.app}-${m.method}`,
-        args: { app: m.app, connectionId: m.connectionId, description: "managed", credentials: m.plain },
-        secrets: secrets("acs"),
-      },
+      ...settings,
       {
         // The same credentials in a connection made in code.
         kind: "AppConnection",
