@@ -9,13 +9,11 @@ import { redis } from "./redis";
 import { mssql, mysql, postgres } from "./sql";
 import { venafi } from "./venafi";
 import { vercel } from "./vercel";
-// imports of group A
 import { github } from "./github";
 import { githubRadar } from "./github-radar";
 import { aws } from "./aws";
 import { gcp } from "./gcp";
 import { databricks } from "./databricks";
-// imports of group B
 import { azureDevops } from "./azure-devops";
 import { azureAdcs } from "./azure-adcs";
 import { azureCertificate } from "./azure-certificate";
@@ -24,7 +22,6 @@ import { azureEntraId } from "./azure-entra-id";
 import { mongodb } from "./mongodb";
 import { okta } from "./okta";
 import { oracledb } from "./oracledb";
-// imports of group C
 import { humanitec } from "./humanitec";
 import { terraformCloud } from "./terraform-cloud";
 import { hashicorpVault } from "./hashicorp-vault";
@@ -32,7 +29,6 @@ import { camunda } from "./camunda";
 import { windmill } from "./windmill";
 import { teamcity } from "./teamcity";
 import { dbt } from "./dbt";
-// imports of group D
 import { onePass } from "./1password";
 import { heroku } from "./heroku";
 import { render } from "./render";
@@ -41,7 +37,6 @@ import { gitlab } from "./gitlab";
 import { railway } from "./railway";
 import { triggerDev } from "./trigger-dev";
 import { fireworks } from "./fireworks";
-// imports of group E
 import { checkly } from "./checkly";
 import { cloudflare } from "./cloudflare";
 import { digitalOcean } from "./digital-ocean";
@@ -49,7 +44,6 @@ import { dnsMadeEasy } from "./dns-made-easy";
 import { netlify } from "./netlify";
 import { supabase } from "./supabase";
 import { zabbix } from "./zabbix";
-// imports of group F
 import { chef } from "./chef";
 import { circleci } from "./circleci";
 import { coolify } from "./coolify";
@@ -57,12 +51,10 @@ import { laravelForge } from "./laravel-forge";
 import { litellm } from "./litellm";
 import { northflank } from "./northflank";
 import { openRouter } from "./open-router";
-// imports of group G
 import { ssh } from "./ssh";
 import { smb } from "./smb";
 import { externalInfisical } from "./external-infisical";
 import { ovh } from "./ovh";
-// imports of group H
 import { devin } from "./devin";
 import { ona } from "./ona";
 import { travisCi } from "./travis-ci";
@@ -92,13 +84,11 @@ export const appConnectionKinds = {
   vercel,
   "azure-app-configuration": azureAppConfiguration,
   "azure-key-vault": azureKeyVault,
-  // group A
   github,
   "github-radar": githubRadar,
   aws,
   gcp,
   databricks,
-  // group B
   "azure-adcs": azureAdcs,
   okta,
   oracledb,
@@ -107,7 +97,6 @@ export const appConnectionKinds = {
   "azure-entra-id": azureEntraId,
   "azure-certificate": azureCertificate,
   "azure-devops": azureDevops,
-  // group C
   humanitec,
   "terraform-cloud": terraformCloud,
   "hashicorp-vault": hashicorpVault,
@@ -115,7 +104,6 @@ export const appConnectionKinds = {
   windmill,
   teamcity,
   dbt,
-  // group D
   "1password": onePass,
   heroku,
   render,
@@ -124,7 +112,6 @@ export const appConnectionKinds = {
   railway,
   "trigger-dev": triggerDev,
   fireworks,
-  // group E
   cloudflare,
   "dns-made-easy": dnsMadeEasy,
   zabbix,
@@ -132,7 +119,6 @@ export const appConnectionKinds = {
   supabase,
   "digital-ocean": digitalOcean,
   netlify,
-  // group F
   "laravel-forge": laravelForge,
   chef,
   northflank,
@@ -140,12 +126,10 @@ export const appConnectionKinds = {
   coolify,
   "open-router": openRouter,
   litellm,
-  // group G
   ssh: ssh,
   smb: smb,
   "external-infisical": externalInfisical,
   ovh: ovh,
-  // group H
   devin,
   ona,
   "travis-ci": travisCi,

@@ -2,16 +2,13 @@ import type { SyncDestination } from "./row";
 import { vercel } from "./vercel";
 import { azureAppConfiguration } from "./azure-app-configuration";
 import { azureKeyVault } from "./azure-key-vault";
-// imports of group A
 import { awsParameterStore } from "./aws-parameter-store";
 import { awsSecretsManager } from "./aws-secrets-manager";
 import { github } from "./github";
 import { gcpSecretManager } from "./gcp-secret-manager";
 import { databricks } from "./databricks";
-// imports of group B
 import { azureDevops } from "./azure-devops";
 import { azureEntraIdScim } from "./azure-entra-id-scim";
-// imports of group C
 import { humanitec } from "./humanitec";
 import { terraformCloud } from "./terraform-cloud";
 import { hashicorpVault } from "./hashicorp-vault";
@@ -19,7 +16,6 @@ import { camunda } from "./camunda";
 import { windmill } from "./windmill";
 import { teamcity } from "./teamcity";
 import { ociVault } from "./oci-vault";
-// imports of group D
 import { onePass } from "./1password";
 import { heroku } from "./heroku";
 import { render } from "./render";
@@ -27,7 +23,6 @@ import { flyio } from "./flyio";
 import { gitlab } from "./gitlab";
 import { railway } from "./railway";
 import { triggerDev } from "./trigger-dev";
-// imports of group E
 import { cloudflarePages } from "./cloudflare-pages";
 import { cloudflareWorkers } from "./cloudflare-workers";
 import { digitalOceanAppPlatform } from "./digital-ocean-app-platform";
@@ -35,17 +30,14 @@ import { checkly } from "./checkly";
 import { netlify } from "./netlify";
 import { supabase } from "./supabase";
 import { zabbix } from "./zabbix";
-// imports of group F
 import { northflank } from "./northflank";
 import { bitbucket } from "./bitbucket";
 import { laravelForge } from "./laravel-forge";
 import { chef } from "./chef";
 import { octopusDeploy } from "./octopus-deploy";
 import { circleci } from "./circleci";
-// imports of group G
 import { externalInfisical } from "./external-infisical";
 import { ovh } from "./ovh";
-// imports of group H
 import { devin } from "./devin";
 import { ona } from "./ona";
 import { travisCi } from "./travis-ci";
@@ -59,16 +51,13 @@ export const syncDestinations = {
   vercel,
   "azure-app-configuration": azureAppConfiguration,
   "azure-key-vault": azureKeyVault,
-  // group A
   "aws-parameter-store": awsParameterStore,
   "aws-secrets-manager": awsSecretsManager,
   github,
   "gcp-secret-manager": gcpSecretManager,
   databricks,
-  // group B
   "azure-devops": azureDevops,
   "azure-entra-id-scim": azureEntraIdScim,
-  // group C
   humanitec,
   "terraform-cloud": terraformCloud,
   "hashicorp-vault": hashicorpVault,
@@ -76,7 +65,6 @@ export const syncDestinations = {
   windmill,
   teamcity,
   "oci-vault": ociVault,
-  // group D
   "1password": onePass,
   heroku,
   render,
@@ -84,7 +72,6 @@ export const syncDestinations = {
   gitlab,
   railway,
   "trigger-dev": triggerDev,
-  // group E
   "cloudflare-pages": cloudflarePages,
   "cloudflare-workers": cloudflareWorkers,
   "digital-ocean-app-platform": digitalOceanAppPlatform,
@@ -92,17 +79,14 @@ export const syncDestinations = {
   checkly,
   supabase,
   netlify,
-  // group F
   northflank,
   bitbucket,
   "laravel-forge": laravelForge,
   chef,
   "octopus-deploy": octopusDeploy,
   circleci,
-  // group G
   "external-infisical": externalInfisical,
   ovh: ovh,
-  // group H
   devin,
   ona,
   "travis-ci": travisCi,
