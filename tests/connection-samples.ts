@@ -39,4 +39,11 @@ export const otherMethodCredentials: Record<string, Record<string, unknown>> = {
     passphrase: "emulator-passphrase",
   },
   "datadog/token": { url: "https://api.datadoghq.com", token: "emulator-datadog-token" },
+  "gitea/oauth": { code: "emulator-gitea-code", instanceUrl: "https://gitea.example.com" },
+  "nutanix-prism-central/api-key": {
+    hostname: "prism.emulator.local",
+    port: 9440,
+    apiKey: "0123456789abcdef0123456789abcdef",
+    sslRejectUnauthorized: true,
+  },
 };

@@ -40,7 +40,8 @@ function canary(label: string): string {
 
 /**
  * A canary for a secret credential field, in a form the field's schema accepts: as is, after the
- * sample's value (a required prefix), as an email or a URL, or (a UUID field) a fresh UUID.
+ * sample's value (a required prefix), as an email or a URL, or (a UUID field) a fresh UUID, or (a
+ * hexadecimal key, such as Nutanix Prism Central's API key) 32 fresh lowercase hex digits.
  */
 function credentialCanary(app: string, method: string, field: string, label: string, sample?: unknown): string {
   const kinds = appConnectionKinds as unknown as Record<
@@ -56,7 +57,7 @@ function credentialCanary(app: string, method: string, field: string, label: str
     `${c}@canary.example.com`,
     `https://canary.example.com/${c}`,
   ]);
-  for (const value of [...forms, randomUUID()])
+  for (const value of [...forms, randomUUID(), randomBytes(16).toString("hex")])
     if (schema.safeParse(value).success) {
       canaries.set(label, value);
       return value;

@@ -130,7 +130,12 @@ const serviceRotationTypes = [
 
 /**
  * Kinds typed beyond the quoted enums, each read from its own folder in the service's source:
- * newer than the enum versions stored, or (venafi) from docs/service-api.md §1.
+ * newer than the enum versions stored, or (venafi) from docs/service-api.md §1. Kinds whose
+ * folder is in the stored source but that are not typed, and why: `azure` (connection, one stored
+ * version, since split into the azure-* kinds), `service-now` (connection, one stored version
+ * without a method enum: an earlier draft of `servicenow`), `easydns` and `alibaba-cloud`
+ * (connections, with the `alibaba-cloud-kms` destination: one stored version of each file, no
+ * documentation page, and for `easydns` no `index.ts`: not known to have shipped).
  */
 const beyondTheEnums = {
   syncDestinations: [] as string[],
@@ -155,6 +160,40 @@ const beyondTheEnums = {
     "datadog",
     // in an earlier version of the connection enum (commit 305dbc54), with its own folder
     "azure-dns",
+    // needed by rotation types of the source's folders: `services/app-connection/<app>/`
+    "openai",
+    "salesforce",
+    "stripe",
+    // needed by destinations of the source's folders: `services/app-connection/<app>/`
+    "cloud-66",
+    "daytona",
+    "gitea",
+    "hasura-cloud",
+    "keeper",
+    "koyeb",
+    "portainer",
+    "rundeck",
+    "spacelift",
+    // the rest of `services/app-connection/<app>/` (certificate authorities and DNS providers,
+    // appliances, and others no sync or rotation of this package uses yet)
+    "adcs",
+    "anthropic",
+    "digicert",
+    "doppler",
+    "f5-big-ip",
+    "godaddy",
+    "hpe-ilo",
+    "kemp-loadmaster",
+    "microsoft-intune",
+    "netscaler",
+    "nutanix-prism-central",
+    "palo-alto-networks",
+    "powerdns",
+    "s3-compatible",
+    "servicenow",
+    "ultradns",
+    "venafi-tpp",
+    "winrm",
   ],
   // `ee/services/secret-rotation-v2/<type>/` folders newer than the stored enum
   rotationTypes: [

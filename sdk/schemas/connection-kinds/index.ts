@@ -62,6 +62,36 @@ import { snowflake } from "./snowflake";
 import { qovery } from "./qovery";
 import { convex } from "./convex";
 import { datadog } from "./datadog";
+import { openai } from "./openai";
+import { salesforce } from "./salesforce";
+import { stripe } from "./stripe";
+import { adcs } from "./adcs";
+import { anthropic } from "./anthropic";
+import { cloud66 } from "./cloud-66";
+import { daytona } from "./daytona";
+import { digicert } from "./digicert";
+import { doppler } from "./doppler";
+import { f5BigIp } from "./f5-big-ip";
+import { gitea } from "./gitea";
+import { godaddy } from "./godaddy";
+import { hasuraCloud } from "./hasura-cloud";
+import { hpeIlo } from "./hpe-ilo";
+import { keeper } from "./keeper";
+import { kempLoadMaster } from "./kemp-loadmaster";
+import { koyeb } from "./koyeb";
+import { microsoftIntune } from "./microsoft-intune";
+import { netscaler } from "./netscaler";
+import { nutanixPrismCentral } from "./nutanix-prism-central";
+import { paloAltoNetworks } from "./palo-alto-networks";
+import { portainer } from "./portainer";
+import { powerdns } from "./powerdns";
+import { rundeck } from "./rundeck";
+import { s3Compatible } from "./s3-compatible";
+import { servicenow } from "./servicenow";
+import { spacelift } from "./spacelift";
+import { ultradns } from "./ultradns";
+import { venafiTpp } from "./venafi-tpp";
+import { winrm } from "./winrm";
 
 export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
 
@@ -126,10 +156,10 @@ export const appConnectionKinds = {
   coolify,
   "open-router": openRouter,
   litellm,
-  ssh: ssh,
-  smb: smb,
+  ssh,
+  smb,
   "external-infisical": externalInfisical,
-  ovh: ovh,
+  ovh,
   devin,
   ona,
   "travis-ci": travisCi,
@@ -137,4 +167,34 @@ export const appConnectionKinds = {
   qovery,
   convex,
   datadog,
+  openai,
+  salesforce,
+  stripe,
+  adcs,
+  anthropic,
+  "cloud-66": cloud66,
+  daytona,
+  digicert,
+  doppler,
+  "f5-big-ip": f5BigIp,
+  gitea,
+  godaddy,
+  "hasura-cloud": hasuraCloud,
+  "hpe-ilo": hpeIlo,
+  keeper,
+  "kemp-loadmaster": kempLoadMaster,
+  koyeb,
+  "microsoft-intune": microsoftIntune,
+  netscaler,
+  "nutanix-prism-central": nutanixPrismCentral,
+  "palo-alto-networks": paloAltoNetworks,
+  portainer,
+  powerdns,
+  rundeck,
+  "s3-compatible": s3Compatible,
+  servicenow,
+  spacelift,
+  ultradns,
+  "venafi-tpp": venafiTpp,
+  winrm,
 } satisfies Record<string, AppConnectionKind>;

@@ -19,6 +19,33 @@ export const optionalCertificate = z
   .optional()
   .transform((v) => (v === "" ? undefined : v));
 
+// Parts that several kinds' credentials share, most of them on-premises appliances (F5 BIG-IP,
+// Kemp LoadMaster, NetScaler, Palo Alto Networks, Nutanix Prism Central, HPE iLO).
+/** A string of at most `max` characters (after trimming) that must not be empty. */
+export const strMax = (max: number) => str.max(max, { error: `must be at most ${max} characters` });
+/** The appliance's host name or address without URL parts (`/`, `@`, `?`), at most 512 characters. */
+export const applianceHostname = strMax(512).refine((v) => !/[/@?]/.test(v), {
+  error: "must not contain /, @, or ? characters",
+});
+/** A port number, 1 to 65535; the service does not coerce it, so it must be a JSON number. */
+export const optionalPort = z
+  .number({ error: "must be a number" })
+  .int({ error: "must be a whole number" })
+  .min(1, { error: "must be 1 to 65535" })
+  .max(65535, { error: "must be 1 to 65535" })
+  .optional();
+/** A PEM certificate, trimmed, "" becoming undefined, at most `max` characters when given. */
+export const trimmedCertificate = (max?: number) =>
+  (max === undefined
+    ? z.string().trim()
+    : z
+        .string()
+        .trim()
+        .max(max, { error: `must be at most ${max} characters` })
+  )
+    .optional()
+    .transform((v) => v || undefined);
+
 /** How a kind treats one PATCH field of the 4.1 matrix. */
 export type PatchSupport =
   | "unsupported" // must be absent (null allowed for gatewayId)
