@@ -209,6 +209,15 @@ const beyondTheEnums = {
     "convex-access-key",
     "datadog-api-key",
     "datadog-application-key-secret",
+    // `ee/services/secret-rotation-v2/<type>/` folders, each with its router in
+    // `ee/routes/v2/secret-rotation-v2-routers/<type>-rotation-router.ts`
+    "supabase-api-key",
+    "salesforce-oauth-credentials",
+    "openai-admin-api-key",
+    "openai-service-account",
+    "snowflake-user-key-pair",
+    "ssh-password",
+    "stripe-api-key",
   ],
 };
 

@@ -23,6 +23,13 @@ import { hpIloLocalAccount } from "./hp-ilo-local-account";
 import { convexAccessKey } from "./convex-access-key";
 import { datadogApiKey } from "./datadog-api-key";
 import { datadogApplicationKeySecret } from "./datadog-application-key-secret";
+import { supabaseApiKey } from "./supabase-api-key";
+import { salesforceOauthCredentials } from "./salesforce-oauth-credentials";
+import { openaiAdminApiKey } from "./openai-admin-api-key";
+import { openaiServiceAccount } from "./openai-service-account";
+import { snowflakeUserKeyPair } from "./snowflake-user-key-pair";
+import { sshPassword } from "./ssh-password";
+import { stripeApiKey } from "./stripe-api-key";
 
 export type { PasswordRequirements, RotationType } from "./row";
 export { defaultPasswordRequirements, passwordRequirements } from "./row";
@@ -56,4 +63,11 @@ export const rotationTypes = {
   "convex-access-key": convexAccessKey,
   "datadog-api-key": datadogApiKey,
   "datadog-application-key-secret": datadogApplicationKeySecret,
+  "supabase-api-key": supabaseApiKey,
+  "salesforce-oauth-credentials": salesforceOauthCredentials,
+  "openai-admin-api-key": openaiAdminApiKey,
+  "openai-service-account": openaiServiceAccount,
+  "snowflake-user-key-pair": snowflakeUserKeyPair,
+  "ssh-password": sshPassword,
+  "stripe-api-key": stripeApiKey,
 } satisfies Record<string, RotationType>;

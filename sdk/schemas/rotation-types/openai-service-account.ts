@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { secretName, strictObject } from "../common";
+import { rotationRow, str } from "./row";
+
+/** The service's `ee/services/secret-rotation-v2/openai-service-account/openai-service-account-rotation-schemas.ts`. */
+export const openaiServiceAccount = rotationRow({
+  type: "openai-service-account",
+  label: "OpenAI Service Account",
+  family: "LLM provider service account key",
+  connectionApp: "openai",
+  parameters: strictObject({
+    /** The OpenAI project the service accounts are created in. */
+    projectId: str,
+    /** The base name of the created service accounts (the service adds `-<timestamp>`), 1 to 100 characters. */
+    name: str.max(100, { error: "must be at most 100 characters" }),
+  }),
+  secretsMapping: strictObject({
+    /** The secret the active service account's API key is written to. */
+    apiKey: secretName,
+  }),
+  generatedCredentials: z.object({ apiKey: z.string(), serviceAccountId: z.string() }),
+  secretFields: ["apiKey"],
+  example: { parameters: { projectId: "proj_emulator", name: "emulator-service-account" } },
+});
