@@ -138,7 +138,22 @@ const serviceRotationTypes = [
  * documentation page, and for `easydns` no `index.ts`: not known to have shipped).
  */
 const beyondTheEnums = {
-  syncDestinations: [] as string[],
+  // `services/secret-sync/<destination>/` folders newer than the stored enum (the folder of
+  // `cloud-66` is `cloud66/`, of `keeper-password-manager` `keeper/`)
+  syncDestinations: [
+    "cloud-66",
+    "cloudflare-secrets-store",
+    "convex",
+    "coolify",
+    "daytona",
+    "gitea",
+    "hasura-cloud",
+    "keeper-password-manager",
+    "koyeb",
+    "portainer",
+    "rundeck",
+    "spacelift",
+  ] as string[],
   connectionKinds: [
     "venafi",
     // needed by destinations of the sync enum: newer than the connection enum stored

@@ -43,6 +43,18 @@ import { ona } from "./ona";
 import { travisCi } from "./travis-ci";
 import { snowflake } from "./snowflake";
 import { qovery } from "./qovery";
+import { cloud66 } from "./cloud-66";
+import { cloudflareSecretsStore } from "./cloudflare-secrets-store";
+import { convex } from "./convex";
+import { coolify } from "./coolify";
+import { daytona } from "./daytona";
+import { gitea } from "./gitea";
+import { hasuraCloud } from "./hasura-cloud";
+import { keeperPasswordManager } from "./keeper-password-manager";
+import { koyeb } from "./koyeb";
+import { portainer } from "./portainer";
+import { rundeck } from "./rundeck";
+import { spacelift } from "./spacelift";
 
 export type { SyncDestination } from "./row";
 
@@ -86,10 +98,22 @@ export const syncDestinations = {
   "octopus-deploy": octopusDeploy,
   circleci,
   "external-infisical": externalInfisical,
-  ovh: ovh,
+  ovh,
   devin,
   ona,
   "travis-ci": travisCi,
   snowflake,
   qovery,
+  "cloud-66": cloud66,
+  "cloudflare-secrets-store": cloudflareSecretsStore,
+  convex,
+  coolify,
+  daytona,
+  gitea,
+  "hasura-cloud": hasuraCloud,
+  "keeper-password-manager": keeperPasswordManager,
+  koyeb,
+  portainer,
+  rundeck,
+  spacelift,
 } satisfies Record<string, SyncDestination>;
