@@ -8,7 +8,7 @@ import {
   enrollmentTypeOf,
   enrollmentTypes,
 } from "../sdk/schemas";
-import type { Override } from "../sdk";
+import type { Override, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
@@ -65,6 +65,19 @@ const currentConfig = (key: ConfigKey) => (p: RemoteProfile) => {
   return acme;
 };
 
+/** The service's largest page of profiles. */
+const PAGE = 100;
+
+/** Every profile of a project, page by page (each page one read). */
+async function listProfiles(client: SecretOpsClient, projectId: string): Promise<RemoteProfile[]> {
+  const all: RemoteProfile[] = [];
+  for (;;) {
+    const page = await client.certificateProfiles.list({ projectId, offset: all.length, limit: PAGE });
+    all.push(...page.certificateProfiles);
+    if (page.certificateProfiles.length < PAGE || all.length >= page.totalCount) return all;
+  }
+}
+
 /** A profile's args and options as `check` made them. */
 type ProfileArgs = z.output<typeof certificateProfileOperations.create.body>;
 type ProfileOptions = z.output<typeof options>;
@@ -118,6 +131,7 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
   create: (client, args) => client.certificateProfiles.create(args),
   find: (client, args) => orUndefinedOn404(client.certificateProfiles.getBySlug(args.slug, args.projectId)),
   read: (client, id) => orUndefinedOn404(client.certificateProfiles.get(id)),
+  listed: { projectOf: (outs) => outs.projectId, list: listProfiles },
   update: (client, id, patch) => client.certificateProfiles.update(id, patch),
   async delete(client, id) {
     await client.certificateProfiles.delete(id);

@@ -36,13 +36,24 @@ export const settingSources = {
 export type ConfigReader = { get(key: string): string | undefined };
 
 let configured: ConfigReader | undefined;
+/** The settings `configured` gives, as one string: what decides whether the clients still hold. */
+let configuredSettings: string | undefined;
 let client: SecretOpsClient | undefined;
 
-/** Called from the dynamic provider's `configure` with the engine's stack config. */
+/**
+ * Called from the dynamic provider's `configure` with the engine's stack config, once per
+ * serialized provider (one per resource type of the program). The clients, and what they share
+ * (provider/shared-reads.ts), are kept while the settings stay the same.
+ */
 export function configure(config: ConfigReader): void {
   configured = config;
-  client = undefined;
-  namedClients.clear();
+  const names = Object.keys(settingSources) as (keyof typeof settingSources)[];
+  const settings = JSON.stringify([...names.map((n) => setting(config, n) ?? null), config.get(ENDPOINTS_KEY) ?? null]);
+  if (settings !== configuredSettings) {
+    configuredSettings = settings;
+    client = undefined;
+    namedClients.clear();
+  }
   const apiUrl = setting(config, "apiUrl");
   try {
     if (apiUrl) checkApiUrl(apiUrl, defaultSource(config));

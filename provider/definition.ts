@@ -110,6 +110,12 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
    */
   delete(client: SecretOpsClient, id: string, outs: Outs<Args, Options>, successor?: Args): Promise<void>;
 
+  /**
+   * Add-on: the service lists a project's objects of this resource's family in one call. Reads
+   * near in time (a refresh reads every resource at once) share such a call instead of one read
+   * each (provider/shared-reads.ts); an object the list lacks is confirmed with `read`.
+   */
+  readonly listed?: Listed<Remote, Outs<Args, Options>>;
   /** Add-on: the object is only managed, never made (connection settings). */
   readonly manageExisting?: ManageExisting<Args>;
   /** Add-on: rules on the change from the previous args to the new ones (one-way switches). */
@@ -124,6 +130,14 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   readonly jobs?: Jobs<Remote, Outs<Args, Options>, Options>;
   /** Add-on: a value at most one resource of a program may hold (a sync's destination). */
   readonly exclusive?: Exclusive;
+}
+
+/** How a family's objects are listed by project: see `ResourceDefinition.listed`. */
+export interface Listed<Remote, Outs = Plain> {
+  /** The project an object's args or outputs place it in (undefined: not known, read by id). */
+  projectOf(values: Outs): string | undefined;
+  /** The project's objects of the family, every page. */
+  list(client: SecretOpsClient, projectId: string): Promise<Remote[]>;
 }
 
 /**
@@ -149,8 +163,12 @@ export interface ManageExisting<Args = Plain> {
 
 /** Work the service runs after a create or update, which the step waits for. */
 export interface Jobs<Remote, Outs = Plain, Options = Plain> {
-  /** Waits for the work; throws `SettleFailure` when it failed (the resource stays in state). */
-  settle(client: SecretOpsClient, remote: Remote, options: Options): Promise<Remote>;
+  /**
+   * Waits for the work; throws `SettleFailure` when it failed (the resource stays in state), any
+   * other error when the object must not stay (it is not kept in state). `made`: this step
+   * created the object (not an update, nor an adoption).
+   */
+  settle(client: SecretOpsClient, remote: Remote, options: Options, made: boolean): Promise<Remote>;
   /** Work the last step left unfinished: when `needed`, diff reports a change and update runs `run`. */
   readonly resume: {
     needed(outs: Outs): boolean;

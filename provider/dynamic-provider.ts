@@ -9,6 +9,7 @@ import { apiClient, configurationProblem, endpointProblem } from "./config";
 import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
 import { isNotFound } from "./not-found";
 import { ProgramKeys } from "./program-keys";
+import { sharedReads } from "./shared-reads";
 import {
   type ProviderState,
   SECRET_REVISIONS_KEY,
@@ -185,6 +186,24 @@ export function dynamicProvider<Remote extends { id: string }>(
   /** Replacements the engine asked for in this process (diff), by id: their delete comes next. */
   const replacing = new Map<string, Plain>();
 
+  /** The family's shared reads at a client's endpoint, when the service lists the family by project. */
+  const shared = (client: SecretOpsClient) => def.listed && sharedReads(client, def.type, def.listed.list);
+  const projectOf = (values: Plain) => def.listed?.projectOf(values);
+  /** After a write (whatever its outcome): what was listed of the project may be stale. */
+  const wrote = (client: SecretOpsClient, values: Plain) => {
+    const projectId = projectOf(values);
+    if (projectId !== undefined) shared(client)?.invalidate(projectId);
+  };
+  /**
+   * The object as its project's list, shared with the reads near in time, has it; otherwise (not
+   * listed, or no list) its own read, which tells gone from hidden.
+   */
+  const readObject = async (client: SecretOpsClient, id: string, outs: Plain) => {
+    const projectId = projectOf(outs);
+    const listed = projectId === undefined ? undefined : await shared(client)?.find(projectId, id);
+    return listed ?? def.read(client, id, outs);
+  };
+
   const read = (remote: { id: string }, fields: Readonly<Record<string, (r: never) => unknown>>): Plain =>
     // Each field reads the definition's own `Remote`, which `remote` is (the SDK parsed it).
     compact(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f(remote as never)])));
@@ -229,11 +248,11 @@ export function dynamicProvider<Remote extends { id: string }>(
     remote: { id: string },
     inputs: Plain,
     options: Plain,
-    previous?: SecretHashes,
+    { previous, made = false }: { previous?: SecretHashes; made?: boolean } = {},
   ) => {
     if (!def.jobs) return remote;
     try {
-      return await def.jobs.settle(client, remote, options);
+      return await def.jobs.settle(client, remote, options, made);
     } catch (e) {
       if (!(e instanceof SettleFailure)) throw e;
       // The shape the dynamic-provider host turns into a partial failure: the resource stays in state.
@@ -286,6 +305,72 @@ export function dynamicProvider<Remote extends { id: string }>(
     const resend = [...new Set(secretPaths.map((p) => p.split(".")[0]!))].filter((k) => args[k] !== undefined);
     if (!resend.length) return found;
     return def.update(client, found.id, Object.fromEntries(resend.map((k) => [k, args[k]])), args, options);
+  };
+
+  /** A create step: adoption or the create, then the work the service does after it. */
+  const createStep = async (
+    client: SecretOpsClient,
+    inputs: Plain,
+    args: Plain,
+    options: Plain,
+  ): Promise<dynamic.CreateResult> => {
+    let remote: { id: string } | undefined;
+    let made = false;
+    if (options.adoptExisting || def.manageExisting) {
+      remote = await def.find(client, args);
+      if (!remote && def.manageExisting) throw new Error(def.manageExisting.notFound(args));
+      if (remote) {
+        // Adoption: the found object is the last known state; apply what the program changes.
+        const { patch } = plan(def, args, options, argsOf(remote));
+        if (Object.keys(patch).length) remote = await def.update(client, remote.id, patch, args, options);
+      }
+    }
+    if (!remote) {
+      remote = await exclusively(exclusiveKey(args, options), () => createOnce(client, args, options));
+      made = true;
+    }
+    const changedAt = changedAtOf(remote);
+    remote = await settle(client, remote, inputs, options, { made });
+    return { id: remote.id, outs: outputsAfterWrite(remote, inputs, options, changedAt) };
+  };
+
+  /** An update step: the PATCH (or the unfinished work resumed), then the work the service does after it. */
+  const updateStep = async (
+    client: SecretOpsClient,
+    id: string,
+    olds: Plain,
+    news: Plain,
+  ): Promise<dynamic.UpdateResult> => {
+    const { args, options } = split(def, news);
+    const p = plan(def, args, options, olds);
+    const previous = decodeState(olds, Object.keys(def.reported)).secretHashes;
+    let remote: { id: string };
+    const key = exclusiveKey(args, options);
+    const previousKey = exclusiveKey(olds, options);
+    const patch = p.patch;
+    if (Object.keys(patch).length) {
+      const write = () => def.update(client, id, patch, olds, options);
+      try {
+        remote = await (key !== previousKey ? exclusively(key, write) : write());
+      } finally {
+        keys?.left(previousKey, key);
+        wrote(client, olds);
+      }
+    } else if (p.resume) {
+      try {
+        remote = await def.jobs!.resume.run(client, id, olds);
+      } finally {
+        wrote(client, olds);
+      }
+    }
+    // Only provider options changed: nothing to send.
+    else
+      return {
+        outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(news) }) }),
+      };
+    const changedAt = changedAtOf(remote);
+    remote = await settle(client, remote, news, options, { previous });
+    return { outs: outputsAfterWrite(remote, news, options, changedAt, previous) };
   };
 
   /** The program's args and options against the schemas and the service's rules. */
@@ -349,24 +434,15 @@ export function dynamicProvider<Remote extends { id: string }>(
     async create(inputs: Plain): Promise<dynamic.CreateResult> {
       const { args, options } = split(def, inputs);
       const client = apiClient(endpointOf(options));
-      let remote: { id: string } | undefined;
-      if (options.adoptExisting || def.manageExisting) {
-        remote = await def.find(client, args);
-        if (!remote && def.manageExisting) throw new Error(def.manageExisting.notFound(args));
-        if (remote) {
-          // Adoption: the found object is the last known state; apply what the program changes.
-          const { patch } = plan(def, args, options, argsOf(remote));
-          if (Object.keys(patch).length) remote = await def.update(client, remote.id, patch, args, options);
-        }
+      try {
+        return await createStep(client, inputs, args, options);
+      } finally {
+        wrote(client, args);
       }
-      remote ??= await exclusively(exclusiveKey(args, options), () => createOnce(client, args, options));
-      const changedAt = changedAtOf(remote);
-      remote = await settle(client, remote, inputs, options);
-      return { id: remote.id, outs: outputsAfterWrite(remote, inputs, options, changedAt) };
     },
 
     async read(id: string, outs: Plain): Promise<dynamic.ReadResult> {
-      const remote = await def.read(apiClient(endpointOf(outs)), id, outs);
+      const remote = await readObject(apiClient(endpointOf(outs)), id, outs);
       if (!remote) return { id: "", props: {} };
       const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
       // What records our last write (secret hashes and revisions, the applied fingerprint, the
@@ -382,40 +458,21 @@ export function dynamicProvider<Remote extends { id: string }>(
     },
 
     async update(id: string, olds: Plain, news: Plain): Promise<dynamic.UpdateResult> {
-      const { args, options } = split(def, news);
       // An endpoint change replaces the resource, so the old and new endpoints are the same here.
-      const client = apiClient(endpointOf(options));
-      const p = plan(def, args, options, olds);
-      const previous = decodeState(olds, Object.keys(def.reported)).secretHashes;
-      let remote: { id: string };
-      const key = exclusiveKey(args, options);
-      const previousKey = exclusiveKey(olds, options);
-      const patch = p.patch;
-      if (Object.keys(patch).length) {
-        const write = () => def.update(client, id, patch, olds, options);
-        try {
-          remote = await (key !== previousKey ? exclusively(key, write) : write());
-        } finally {
-          keys?.left(previousKey, key);
-        }
-      } else if (p.resume) remote = await def.jobs!.resume.run(client, id, olds);
-      // Only provider options changed: nothing to send.
-      else
-        return {
-          outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(news) }) }),
-        };
-      const changedAt = changedAtOf(remote);
-      remote = await settle(client, remote, news, options, previous);
-      return { outs: outputsAfterWrite(remote, news, options, changedAt, previous) };
+      const client = apiClient(endpointOf(split(def, news).options));
+      return updateStep(client, id, olds, news);
     },
 
     async delete(id: string, outs: Plain): Promise<void> {
       const successor = replacing.get(id);
       replacing.delete(id);
+      const client = apiClient(endpointOf(outs));
       try {
-        await def.delete(apiClient(endpointOf(outs)), id, outs, successor);
+        await def.delete(client, id, outs, successor);
       } catch (e) {
         if (!isNotFound(e)) throw e; // already gone is what delete wants
+      } finally {
+        wrote(client, outs);
       }
     },
   };

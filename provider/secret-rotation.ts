@@ -148,6 +148,10 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
       }),
     ),
   read: (client, id, outs) => orUndefinedOn404(rotations(client).get(outs.type, id)),
+  listed: {
+    projectOf: (outs) => outs.projectId,
+    list: (client, projectId) => client.secretRotations.listAll(projectId),
+  },
   update: (client, id, patch, outs) => rotations(client).update(outs.type, id, patch),
   async delete(client, id, outs, successor) {
     await rotations(client).delete(outs.type, id, {

@@ -1,5 +1,4 @@
 import * as pulumi from "@pulumi/pulumi";
-import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { SecretOpsClient, SecretSyncCreateInput } from "../sdk";
 import {
@@ -21,6 +20,7 @@ import {
 import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, resourceClass } from "./program-side";
+import { sharedReads } from "./shared-reads";
 import { containsUnknown, isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -149,39 +149,51 @@ async function refuseDuplicateDestination(
   if (duplicate) throw duplicateError(duplicate);
 }
 
+/** A project's syncs of every destination, in one call. */
+const listSyncs = (client: SecretOpsClient, projectId: string) => client.secretSyncs.listAll(projectId);
+
+/** The project's syncs as list calls shared by reads, waits and checks answer them (provider/shared-reads.ts). */
+const projectSyncs = (client: SecretOpsClient) => sharedReads(client, "SecretSync", listSyncs);
+
 /**
  * After a create: another stack (another provider process) may have made a sync to the same
- * destination between our check and our create, and is asking the same question now. Both keep
- * the older of the two (the earlier `createdAt`, then the smaller id), so exactly one stays; the
- * newer one is deleted again and its step fails. A rival this identity cannot list counts as older.
+ * destination in this project between our check and our create, and is asking the same question
+ * now. Both keep the older of the two (the earlier `createdAt`, then the smaller id), so exactly one
+ * stays; the newer one is deleted again and its step fails. `listed`: the project's syncs as a
+ * round of the shared list sent after the create has them (one call for many syncs and their
+ * status waits, where a second `check-destination` would cost one each). A rival in another
+ * project is left to the service's own duplicate check (docs/resources.md).
  */
 async function giveWayToAnEarlierRival(
   client: SecretOpsClient,
   created: RemoteSync,
-  sync: SyncArgs,
-  options: SyncOptions,
+  listed: ReadonlyMap<string, RemoteSync> | undefined,
 ) {
-  if (options.allowDuplicateDestination) return;
-  const duplicate = await duplicateOf(client, sync, created.id);
-  if (!duplicate) return;
   const destination = created.destination;
   // The service answered with a sync of this slug, so it has a row (a known or a generic one).
   const row = syncDestinationRow(destination)!;
   const place = destinationKey(row, created.destinationConfig);
-  const rivals = await syncs(client)
-    .list(destination, duplicate.duplicateProjectId ?? created.projectId)
-    .catch(() => undefined);
-  const rival = rivals?.find((r) => r.id !== created.id && destinationKey(row, r.destinationConfig) === place);
+  const here = listed
+    ? [...listed.values()]
+    : await syncs(client)
+        .list(destination, created.projectId)
+        .catch(() => undefined);
+  const rival = here?.find(
+    (r) => r.id !== created.id && r.destination === destination && destinationKey(row, r.destinationConfig) === place,
+  );
   const older = (a: RemoteSync, b: RemoteSync) =>
     a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
-  if (rival && older(created, rival)) return;
+  if (!rival || older(created, rival)) return;
   await syncs(client)
     .delete(destination, created.id, { removeSecrets: false })
     .catch(() => undefined);
-  throw duplicateError(duplicate);
+  throw duplicateError({ duplicateProjectId: rival.projectId });
 }
 
-/** Polls a sync until `done` says so or the timeout passes; backs off from 250 ms to 2 s. */
+/**
+ * Polls a sync until `done` says so or the timeout passes, in the project's shared rounds: one
+ * list call per round for every sync that waits.
+ */
 async function pollSync(
   client: SecretOpsClient,
   sync: RemoteSync,
@@ -190,10 +202,11 @@ async function pollSync(
 ): Promise<RemoteSync | undefined> {
   const deadline = Date.now() + timeoutSeconds * 1000;
   let current: RemoteSync | undefined = sync;
-  for (let delay = 250; !done(current); delay = Math.min(delay * 2, 2000)) {
+  while (!done(current)) {
     if (Date.now() > deadline) return current;
-    await sleep(delay);
-    current = await orUndefinedOn404(syncs(client).get(sync.destination, sync.id));
+    const listed = await projectSyncs(client).nextRound(sync.projectId);
+    // Missing from the list (or no list): gone, or hidden from it; its own read tells which.
+    current = listed?.get(sync.id) ?? (await orUndefinedOn404(syncs(client).get(sync.destination, sync.id)));
   }
   return current;
 }
@@ -271,12 +284,13 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
         }
         throw e;
       });
-    // This process runs its own creates one at a time per destination; another process may not.
-    await giveWayToAnEarlierRival(client, sync, args, opts);
+    // Another process may have made a sync to this destination meanwhile: settled in `settle`,
+    // with the first round of the project's shared list (giveWayToAnEarlierRival).
     return sync;
   },
   find: (client, args) => orUndefinedOn404(syncs(client).getByName(args.destination, args.name, args.projectId)),
   read: (client, id, outs) => orUndefinedOn404(syncs(client).get(outs.destination, id)),
+  listed: { projectOf: (outs) => outs.projectId, list: listSyncs },
   async update(client, id, patch, outs, opts) {
     if (patch.destinationConfig !== undefined) {
       await refuseDuplicateDestination(client, { ...outs, destinationConfig: patch.destinationConfig }, opts, id);
@@ -324,10 +338,17 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
       needed: (outs) => outs.syncStatus === "failed" && outs.isAutoSyncEnabled === true,
       run: (client, id, outs) => syncs(client).syncSecrets(outs.destination, id),
     },
-    async settle(client, sync, opts) {
-      if (!opts.waitForSync || !sync.isAutoSyncEnabled) return sync;
+    async settle(client, sync, opts, made) {
+      const rivals = made && !opts.allowDuplicateDestination;
+      const waits = opts.waitForSync && sync.isAutoSyncEnabled;
+      if (!rivals && !waits) return sync;
+      // One round of the project's shared list answers both: a rival made meanwhile, and the job's status.
+      const listed = await projectSyncs(client).nextRound(sync.projectId);
+      if (rivals) await giveWayToAnEarlierRival(client, sync, listed);
+      if (!waits) return sync;
+      const first = listed?.get(sync.id) ?? sync;
       const timeout = opts.syncTimeoutSeconds;
-      const last = (await pollSync(client, sync, timeout, (s) => !s || !inProgress(s.syncStatus))) ?? sync;
+      const last = (await pollSync(client, first, timeout, (s) => !s || !inProgress(s.syncStatus))) ?? sync;
       if (last.syncStatus === "failed") {
         throw new SettleFailure(`secret sync "${last.name}" failed: ${last.lastSyncMessage ?? "no message"}`, last);
       }

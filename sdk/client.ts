@@ -41,6 +41,7 @@ export class SecretOpsClient {
   readonly certificateProfiles: CertificateProfilesApi;
   readonly auditLogs: AuditLogsApi;
   readonly #session: UniversalAuthSession | undefined;
+  readonly #transport: Transport;
 
   constructor(auth: SecretOpsAuth, options: SecretOpsClientOptions = {}) {
     const parsed = AuthSchema.safeParse(auth);
@@ -48,6 +49,7 @@ export class SecretOpsClient {
     const { tokenRenewAtFraction, ...transportOptions } = options;
     this.baseUrl = parsed.data.baseUrl.replace(/\/+$/, "");
     const transport = new Transport({ ...transportOptions, baseUrl: this.baseUrl });
+    this.#transport = transport;
 
     if ("token" in parsed.data) {
       transport.tokens = new StaticToken(parsed.data.token);
@@ -64,6 +66,14 @@ export class SecretOpsClient {
     this.secretRotations = new SecretRotationsApi(transport);
     this.certificateProfiles = new CertificateProfilesApi(transport);
     this.auditLogs = new AuditLogsApi(transport);
+  }
+
+  /**
+   * The read budget this client paces itself by (sdk/throttle.ts): what the service advertised
+   * under the client's caps, else the cap or the default. Undefined with `rateLimit: false`.
+   */
+  readBudget(): { limit: number; windowMs: number } | undefined {
+    return this.#transport.budget("read");
   }
 
   /**

@@ -90,6 +90,11 @@ export class Transport {
   /** Set by the client once auth is known (the login itself goes through this transport). */
   tokens: TokenSource | undefined;
 
+  /** The budget this transport paces a bucket by; undefined without pacing. */
+  budget(bucket: Bucket): { limit: number; windowMs: number } | undefined {
+    return this.throttle?.budgetOf(bucket);
+  }
+
   constructor(opts: TransportOptions) {
     this.logger = opts.logger;
     this.throttle = opts.rateLimit === false ? undefined : new Throttle(opts.baseUrl, opts.rateLimit ?? {});

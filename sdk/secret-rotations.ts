@@ -3,6 +3,7 @@ import { requireRow } from "./rows";
 import {
   type RotationTypeSlug,
   type SecretRotation,
+  allSecretRotationOperations,
   rotationType,
   rotationTypeSlugs,
   secretRotationOperations,
@@ -27,6 +28,11 @@ export class SecretRotationsApi {
 
   async list<T extends RotationTypeSlug>(type: T, projectId: string): Promise<SecretRotation[]> {
     return (await this.t.call(this.ops(type).list, { query: { projectId } })).secretRotations;
+  }
+
+  /** The project's rotations of every type, in one call (one read of the rate limit). */
+  async listAll(projectId: string): Promise<SecretRotation[]> {
+    return (await this.t.call(allSecretRotationOperations.list, { query: { projectId } })).secretRotations;
   }
 
   async get<T extends RotationTypeSlug>(type: T, id: string): Promise<SecretRotation> {

@@ -5,6 +5,7 @@ import {
   type SecretSyncCheckDestination,
   type SecretSyncDestinationCheck,
   type SyncDestinationSlug,
+  allSecretSyncOperations,
   importBehaviors,
   secretSyncOperations,
   syncDestinationRow,
@@ -24,6 +25,15 @@ export class SecretSyncsApi {
 
   async list<D extends SyncDestinationSlug>(destination: D, projectId: string): Promise<SecretSync[]> {
     return (await this.t.call(this.ops(destination).list, { query: { projectId } })).secretSyncs;
+  }
+
+  /**
+   * The project's syncs of every destination, in one call (one read of the rate limit, where
+   * `list` costs one per destination). A sync of a destination this package has no row for is
+   * listed too.
+   */
+  async listAll(projectId: string): Promise<SecretSync[]> {
+    return (await this.t.call(allSecretSyncOperations.list, { query: { projectId } })).secretSyncs;
   }
 
   async get<D extends SyncDestinationSlug>(destination: D, id: string): Promise<SecretSync> {

@@ -241,6 +241,11 @@ export class Throttle {
     return limiter.acquire(() => this.budget(bucket, limiter.advertised));
   }
 
+  /** The budget requests of `bucket` are paced by now. */
+  budgetOf(bucket: Bucket): { limit: number; windowMs: number } {
+    return this.budget(bucket, sharedLimiter(this.baseUrl, bucket).advertised);
+  }
+
   /** An attempt in `bucket` ended: its slot, and its response's `x-ratelimit-*` headers if it had a response. */
   answered(bucket: Bucket, headers: Record<string, unknown> | undefined, slot: Slot | undefined): void {
     sharedLimiter(this.baseUrl, bucket).answered(headers ? advertisedLimit(headers) : undefined, slot);

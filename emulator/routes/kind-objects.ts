@@ -68,10 +68,10 @@ export function findOfKind<T extends KindObject>(
   return object;
 }
 
-/** The list route: the project's objects of the kind, audited. */
+/** The list route: the project's objects of the kind (or of every kind of the family), audited. */
 export function listOfKind<T extends KindObject>(
   ctx: EmulatorContext,
-  kind: ObjectsOfKind<T>,
+  kind: Pick<ObjectsOfKind<T>, "objects" | "subject" | "ofKind" | "listMeta" | "events">,
   req: FastifyRequest,
   projectId: string,
 ): T[] {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
+  allSecretRotationOperations,
   computeNextRotationAt,
   rotationTypes,
   secretRotationOperations,
@@ -92,6 +93,22 @@ export function registerSecretRotationRoutes(app: FastifyInstance, ctx: Emulator
     const creds = r.generatedCredentials[r.activeIndex] ?? {};
     for (const [field, name] of Object.entries(r.secretsMapping)) secrets.set(name, creds[field] ?? "");
   };
+
+  // Every type's rotations of a project in one call (the service's `listSecretRotations`).
+  route(app, allSecretRotationOperations.list, async (req) => ({
+    secretRotations: listOfKind(
+      ctx,
+      {
+        objects: store.rotations,
+        subject: subjects.secretRotations,
+        ofKind: () => true,
+        listMeta: (list) => ({ count: list.length, rotationIds: list.map((r) => r.id) }),
+        events: { list: "get-secret-rotations", get: "get-secret-rotation" },
+      },
+      req,
+      req.query.projectId,
+    ).map(view),
+  }));
 
   for (const type of Object.values(rotationTypes) as RotationType[]) {
     const ops = secretRotationOperations(type);

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { destinationKey, knownSyncDestinations, secretSyncOperations, type EventType } from "../../sdk/schemas";
+import {
+  allSecretSyncOperations,
+  destinationKey,
+  knownSyncDestinations,
+  secretSyncOperations,
+  type EventType,
+} from "../../sdk/schemas";
 import {
   actorOf,
   connectionForUse,
@@ -33,6 +39,22 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
   };
   const meta = (s: StoredSync) => objectMeta(store, s, { destination: s.destination, syncId: s.id });
   const view = (s: StoredSync) => syncView(store, s);
+
+  // Every destination's syncs of a project in one call (the service's `listSecretSyncs`).
+  route(app, allSecretSyncOperations.list, async (req) => ({
+    secretSyncs: listOfKind(
+      ctx,
+      {
+        objects: store.syncs,
+        subject: subjects.secretSyncs,
+        ofKind: () => true,
+        listMeta: (list) => ({ count: list.length, syncIds: list.map((s) => s.id) }),
+        events: { list: "get-secret-syncs", get: "get-secret-sync" },
+      },
+      req,
+      req.query.projectId,
+    ).map(view),
+  }));
 
   for (const dest of knownSyncDestinations) {
     const ops = secretSyncOperations(dest);

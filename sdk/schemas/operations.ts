@@ -205,6 +205,20 @@ export const secretSyncOperations = perRow((dest: SyncDestination) => {
   };
 });
 
+/**
+ * A project's syncs of every destination in one call: `GET /api/v1/secret-syncs?projectId=`
+ * (the service's `listSecretSyncs`, server/routes/v1/secret-sync-routers/secret-sync-router.ts).
+ * What a refresh and the sync-status waits share (provider/shared-reads.ts).
+ */
+export const allSecretSyncOperations = {
+  list: op({
+    method: "GET",
+    path: apiPaths.allSecretSyncs,
+    query: SecretSyncListQuery,
+    response: SecretSyncListEnvelope,
+  }),
+};
+
 /** Secret rotations of one type: `/api/v2/secret-rotations/{type}`. */
 export const secretRotationOperations = perRow((type: RotationType) => {
   const base = apiPaths.secretRotations(type.type);
@@ -256,6 +270,19 @@ export const secretRotationOperations = perRow((type: RotationType) => {
     }),
   };
 });
+
+/**
+ * A project's rotations of every type in one call: `GET /api/v2/secret-rotations?projectId=` (the
+ * service's `listSecretRotations`, ee/routes/v2/secret-rotation-v2-routers/secret-rotation-v2-router.ts).
+ */
+export const allSecretRotationOperations = {
+  list: op({
+    method: "GET",
+    path: apiPaths.allSecretRotations,
+    query: SecretRotationListQuery,
+    response: SecretRotationListEnvelope,
+  }),
+};
 
 const profiles = apiPaths.certificateProfiles;
 

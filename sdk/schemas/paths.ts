@@ -2,7 +2,11 @@
 export const apiPaths = {
   appConnections: (app: string) => `/api/v1/app-connections/${app}`,
   secretSyncs: (destination: string) => `/api/v1/secret-syncs/${destination}`,
+  /** Every destination's syncs of a project (`listSecretSyncs`). */
+  allSecretSyncs: "/api/v1/secret-syncs",
   secretRotations: (type: string) => `/api/v2/secret-rotations/${type}`,
+  /** Every type's rotations of a project (`listSecretRotations`). */
+  allSecretRotations: "/api/v2/secret-rotations",
   certificateProfiles: "/api/v1/cert-manager/certificate-profiles",
   auditLogs: "/api/v1/organization/audit-logs",
   universalAuthLogin: "/api/v1/auth/universal-auth/login",

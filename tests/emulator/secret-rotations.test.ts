@@ -1,4 +1,5 @@
 import {
+  AuditLogListEnvelope,
   GeneratedCredentialsResponseSchema,
   SecretRotationEnvelope,
   SecretRotationListEnvelope,
@@ -52,6 +53,30 @@ const expectedNext = (r: SecretRotation) =>
   computeNextRotationAt(new Date(r.lastRotatedAt!), r.rotationInterval, r.rotateAtUtc!, {
     isAutoRotationEnabled: r.isAutoRotationEnabled,
   })?.toISOString() ?? null;
+
+test("GET /api/v2/secret-rotations lists a project's rotations of every type in one call, audited", async () => {
+  const made = await Promise.all(types.slice(0, 4).map((t) => create(t)));
+  const res = await api.get(apiPaths.allSecretRotations, { query: { projectId: FX.projectId } });
+  expect(res.status).toBe(200);
+  const listed = SecretRotationListEnvelope.parse(res.body).secretRotations;
+  for (const r of made) {
+    const one = SecretRotationEnvelope.parse((await api.get(`${base(r.type)}/${r.id}`)).body).secretRotation;
+    expect(listed.find((x) => x.id === r.id)).toEqual(one);
+  }
+  const audited = await api.get(apiPaths.auditLogs, {
+    query: { projectId: FX.projectId, eventType: "get-secret-rotations", limit: 1 },
+  });
+  expect(AuditLogListEnvelope.parse(audited.body).auditLogs[0]?.event.metadata).toEqual({
+    count: listed.length,
+    rotationIds: listed.map((r) => r.id),
+  });
+  expectError(
+    await api.get(apiPaths.allSecretRotations, { query: { projectId: FX.restrictedProjectId } }),
+    403,
+    "PermissionDenied",
+  );
+  expect422(await api.get(apiPaths.allSecretRotations), ["projectId"]);
+});
 
 test("updatedAt moves on every PATCH and rotation, even within one millisecond", async () => {
   const t = types[0]!;

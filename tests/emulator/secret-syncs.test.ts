@@ -1,4 +1,5 @@
 import {
+  AuditLogListEnvelope,
   SecretSyncEnvelope,
   SecretSyncListEnvelope,
   apiPaths,
@@ -60,6 +61,29 @@ const settled = (s: SecretSync, field: "syncStatus" | "importStatus" | "removeSt
 
 test("every destination has a connection kind in the fixtures", () => {
   for (const d of destinations) expect(FX.connection(d.connectionApp)).toBeDefined();
+});
+
+test("GET /api/v1/secret-syncs lists a project's syncs of every destination in one call, audited", async () => {
+  const made = await Promise.all(destinations.slice(0, 4).map((d) => createSync(d, { isAutoSyncEnabled: false })));
+  const res = await api.get(apiPaths.allSecretSyncs, { query: { projectId: FX.projectId } });
+  expect(res.status).toBe(200);
+  const listed = SecretSyncListEnvelope.parse(res.body).secretSyncs;
+  for (const s of made) expect(listed.find((x) => x.id === s.id)).toEqual(await get(s.destination, s.id));
+  expect(new Set(listed.map((s) => s.destination)).size).toBeGreaterThanOrEqual(4);
+  const audited = await api.get(apiPaths.auditLogs, {
+    query: { projectId: FX.projectId, eventType: "get-secret-syncs", limit: 1 },
+  });
+  expect(AuditLogListEnvelope.parse(audited.body).auditLogs[0]?.event.metadata).toEqual({
+    count: listed.length,
+    syncIds: listed.map((s) => s.id),
+  });
+  expectError(
+    await api.get(apiPaths.allSecretSyncs, { query: { projectId: FX.restrictedProjectId } }),
+    403,
+    "PermissionDenied",
+    "You are not allowed to read on secret-syncs",
+  );
+  expect422(await api.get(apiPaths.allSecretSyncs), ["projectId"]);
 });
 
 test("updatedAt moves on every PATCH, even within one millisecond", async () => {

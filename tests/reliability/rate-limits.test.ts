@@ -56,11 +56,10 @@ describe(`${COUNT} resources under the service's default rate limits`, () => {
     expect(refresh.summary.result).toBe("succeeded");
     expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ update: 0, delete: 0 });
     expect(await limited()).toBe(0);
+    // One list call per family (provider/shared-reads.ts), and one read per managed connection.
     const reads = (await env.requests()).filter((r) => r.method === "GET");
-    const seen = new Map<string, number>();
-    for (const r of reads) seen.set(r.path, (seen.get(r.path) ?? 0) + 1);
-    expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
-    expect(reads).toHaveLength(COUNT);
+    const connections = declared.resources.filter((r) => r.kind === "AppConnectionSettings").length;
+    expect(reads.length).toBeLessThanOrEqual(3 + connections);
   });
 
   it("destroy deletes all of them with no request refused", async () => {

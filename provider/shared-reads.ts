@@ -1,0 +1,200 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { SecretOpsClient } from "../sdk";
+
+/**
+ * Runs in the provider process, which the engine starts for one operation and serves every
+ * resource of the program from. At the service, calls are the cost (60 reads a minute by default),
+ * and the service lists a project's syncs, rotations or profiles in one call: so reads of one
+ * family and project that come near in time (a refresh reads every resource at once; sync-status
+ * waits poll together) are answered by one list call instead of one read each.
+ *
+ * What is shared, and for how long:
+ * - A read joins the list call being gathered or in flight for its family and project, or takes
+ *   the answer of one that came back less than `ANSWER_REUSE_MS` ago. Nothing outlives that, so
+ *   nothing outlives the operation.
+ * - A write of the family in the project (`invalidate`) makes every earlier answer and call stale.
+ * - A `fresh` read takes only a call sent after it was asked for (what a wait needs to see change).
+ * - An object missing from the list is not reported from it: the caller confirms with its own read
+ *   (it may be gone, or hidden from the list by a permission).
+ * - When the list cannot be had (a 4xx: no permission to list, an older server without the route),
+ *   the family's reads in that project go one by one, as before.
+ */
+
+/** How long reads gather before their list call is sent. */
+const GATHER_MS = 10;
+/** How long a list's answer serves later reads (that did not ask for a fresh one). */
+const ANSWER_REUSE_MS = 5_000;
+/** The shortest wait before a round of polls. */
+const FIRST_ROUND_MS = 250;
+/**
+ * Rounds of polls spend at most one read in this many of the read budget: at the service's
+ * default of 60 a minute, a round every 8 s while anyone waits, however many wait.
+ */
+const POLL_SHARE = 8;
+
+/** A project's objects of one family, in one call's worth (every page). */
+export type ListProject<T extends { id: string }> = (client: SecretOpsClient, projectId: string) => Promise<T[]>;
+
+type Listed<T> = ReadonlyMap<string, T>;
+
+interface Call<T> {
+  answer: Promise<Listed<T> | undefined>;
+  /** The project's write generation when the call was sent (while gathering: when it began). */
+  generation: number;
+}
+
+interface ProjectState<T> {
+  /** Raised by every write of the family in the project. */
+  generation: number;
+  gathering?: Call<T>;
+  inFlight?: Call<T>;
+  answered?: { objects: Listed<T>; at: number; generation: number };
+  /** The list is refused here: reads go one by one. */
+  unlisted?: boolean;
+  /** Waiters for the next round of polls, whether the round loop runs, and when its last round began. */
+  waiting: ((objects: Listed<T> | undefined) => void)[];
+  polling: boolean;
+  lastRoundAt?: number;
+}
+
+/** The shared reads of one family (its list call) at one endpoint (one client). */
+export class SharedReads<T extends { id: string }> {
+  private readonly projects = new Map<string, ProjectState<T>>();
+
+  constructor(
+    private readonly client: SecretOpsClient,
+    private readonly list: ListProject<T>,
+  ) {}
+
+  private state(projectId: string): ProjectState<T> {
+    let s = this.projects.get(projectId);
+    if (!s) {
+      s = { generation: 0, waiting: [], polling: false };
+      this.projects.set(projectId, s);
+    }
+    return s;
+  }
+
+  /**
+   * The project's objects by id, from a list call shared with other reads; undefined when the
+   * list cannot be had (the caller reads by id). `fresh`: only from a call sent after this.
+   */
+  async objects(projectId: string, opts: { fresh?: boolean } = {}): Promise<Listed<T> | undefined> {
+    const s = this.state(projectId);
+    if (s.unlisted) return undefined;
+    if (!opts.fresh) {
+      const a = s.answered;
+      if (a && a.generation === s.generation && Date.now() - a.at <= ANSWER_REUSE_MS) return a.objects;
+      if (s.inFlight && s.inFlight.generation === s.generation) return s.inFlight.answer;
+    }
+    s.gathering ??= this.gather(projectId, s);
+    return s.gathering.answer;
+  }
+
+  /** The object, when the project's list has it; undefined when it does not or there is none. */
+  async find(projectId: string, id: string): Promise<T | undefined> {
+    return (await this.objects(projectId))?.get(id);
+  }
+
+  /** A write of the family in the project: what was listed before may be stale. */
+  invalidate(projectId: string): void {
+    const s = this.projects.get(projectId);
+    if (s) {
+      s.generation++;
+      s.answered = undefined;
+    }
+  }
+
+  /**
+   * The project's objects as the next round of polls lists them: one list call per round for
+   * everyone waiting, sent after they asked. A round comes `FIRST_ROUND_MS` after it is first
+   * asked for, and no sooner than a share of the read budget after the last one (`POLL_SHARE`):
+   * a lone wait is answered at once, and many waits through a long `up` cost one call per
+   * interval however many wait.
+   */
+  nextRound(projectId: string): Promise<Listed<T> | undefined> {
+    const s = this.state(projectId);
+    const next = new Promise<Listed<T> | undefined>((resolve) => s.waiting.push(resolve));
+    if (!s.polling) void this.poll(projectId, s);
+    return next;
+  }
+
+  private async poll(projectId: string, s: ProjectState<T>): Promise<void> {
+    s.polling = true;
+    try {
+      while (s.waiting.length > 0) {
+        const at = Math.max(Date.now() + FIRST_ROUND_MS, (s.lastRoundAt ?? 0) + this.roundInterval());
+        await sleep(at - Date.now());
+        s.lastRoundAt = Date.now();
+        const round = s.waiting.splice(0);
+        const objects = await this.objects(projectId, { fresh: true });
+        for (const resolve of round) resolve(objects);
+      }
+    } finally {
+      s.polling = false;
+    }
+  }
+
+  /** The least time between two rounds: a share of the client's read budget. */
+  private roundInterval(): number {
+    const budget = this.client.readBudget();
+    return budget ? Math.max(FIRST_ROUND_MS, (budget.windowMs / budget.limit) * POLL_SHARE) : FIRST_ROUND_MS;
+  }
+
+  private gather(projectId: string, s: ProjectState<T>): Call<T> {
+    const call: Call<T> = { answer: Promise.resolve(undefined), generation: s.generation };
+    call.answer = this.send(projectId, s, call);
+    return call;
+  }
+
+  private async send(projectId: string, s: ProjectState<T>, call: Call<T>): Promise<Listed<T> | undefined> {
+    await sleep(GATHER_MS);
+    // From here on, later reads share this call only while no write makes it stale.
+    s.gathering = undefined;
+    call.generation = s.generation;
+    s.inFlight = call;
+    try {
+      const objects = new Map((await this.list(this.client, projectId)).map((o) => [o.id, o]));
+      if (call.generation === s.generation) s.answered = { objects, at: Date.now(), generation: call.generation };
+      return objects;
+    } catch (e) {
+      // A refusal says the list is not for this caller here; anything else (after the SDK's own
+      // retries) only fails this call. Either way the reads fall back to their own.
+      if (isRefusal(e)) s.unlisted = true;
+      return undefined;
+    } finally {
+      if (s.inFlight === call) s.inFlight = undefined;
+    }
+  }
+}
+
+const isRefusal = (e: unknown) =>
+  typeof e === "object" &&
+  e !== null &&
+  "status" in e &&
+  typeof e.status === "number" &&
+  e.status >= 400 &&
+  e.status < 500 &&
+  e.status !== 429;
+
+/** One `SharedReads` per client (endpoint) and family, for the life of the provider process. */
+const byClient = new WeakMap<SecretOpsClient, Map<string, SharedReads<{ id: string }>>>();
+
+/** The shared reads of `family` at `client`'s endpoint. */
+export function sharedReads<T extends { id: string }>(
+  client: SecretOpsClient,
+  family: string,
+  list: ListProject<T>,
+): SharedReads<T> {
+  let families = byClient.get(client);
+  if (!families) {
+    families = new Map();
+    byClient.set(client, families);
+  }
+  let reads = families.get(family);
+  if (!reads) {
+    reads = new SharedReads(client, list) as unknown as SharedReads<{ id: string }>;
+    families.set(family, reads);
+  }
+  return reads as unknown as SharedReads<T>;
+}

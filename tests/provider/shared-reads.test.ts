@@ -1,0 +1,103 @@
+import type { SecretOpsClient } from "../../sdk";
+import { SharedReads } from "../../provider/shared-reads";
+
+// The sharing rules of provider/shared-reads.ts, with a list function that counts its calls. The
+// engine tests (tests/engine/call-budgets.test.ts) prove the budgets they give under the real engine.
+
+type Obj = { id: string; v: number };
+
+function listing(objects: () => Obj[], fail?: () => unknown) {
+  const projects: string[] = [];
+  const list = async (_client: SecretOpsClient, projectId: string) => {
+    projects.push(projectId);
+    // What the service holds when the call arrives, answered a little later.
+    const answer = objects();
+    const error = fail?.();
+    await new Promise((r) => setTimeout(r, 20));
+    if (error) throw error;
+    return answer;
+  };
+  return { list, projects };
+}
+
+// Unpaced: rounds come every 250 ms while anyone waits.
+const client = { readBudget: () => undefined } as unknown as SecretOpsClient;
+
+test("reads of one project near in time share one list call; another project has its own", async () => {
+  let objects = Array.from({ length: 50 }, (_, i) => ({ id: `o${i}`, v: 1 }));
+  const l = listing(() => objects);
+  const reads = new SharedReads(client, l.list);
+  const found = await Promise.all([
+    ...objects.map((o) => reads.find("p1", o.id)),
+    reads.find("p1", "missing"),
+    reads.find("p2", "o1"),
+  ]);
+  expect(found.slice(0, 50).map((o) => o?.id)).toEqual(objects.map((o) => o.id));
+  expect(found[50]).toBeUndefined(); // not listed: the caller reads it by id
+  expect(l.projects.sort()).toEqual(["p1", "p2"]);
+  // A read soon after takes the answer; a write makes it stale.
+  objects = objects.map((o) => ({ ...o, v: 2 }));
+  expect((await reads.find("p1", "o1"))?.v).toBe(1);
+  reads.invalidate("p1");
+  expect((await reads.find("p1", "o1"))?.v).toBe(2);
+  expect(l.projects).toHaveLength(3);
+});
+
+test("a fresh read takes only a call sent after it asked", async () => {
+  let v = 1;
+  const l = listing(() => [{ id: "a", v }]);
+  const reads = new SharedReads(client, l.list);
+  expect((await reads.objects("p"))?.get("a")?.v).toBe(1);
+  v = 2;
+  expect((await reads.objects("p"))?.get("a")?.v).toBe(1);
+  expect((await reads.objects("p", { fresh: true }))?.get("a")?.v).toBe(2);
+  expect(l.projects).toHaveLength(2);
+});
+
+test("a write while a call is in flight makes later reads wait for a new call", async () => {
+  let v = 1;
+  const l = listing(() => [{ id: "a", v }]);
+  const reads = new SharedReads(client, l.list);
+  const first = reads.find("p", "a");
+  await new Promise((r) => setTimeout(r, 15)); // sent, not answered
+  reads.invalidate("p");
+  v = 2;
+  const second = reads.find("p", "a");
+  expect((await first)?.v).toBe(1);
+  expect((await second)?.v).toBe(2);
+  expect(l.projects).toHaveLength(2);
+});
+
+test("many waits poll in shared rounds: one call per round for everyone waiting", async () => {
+  const l = listing(() => [{ id: "a", v: 1 }]);
+  const reads = new SharedReads(client, l.list);
+  const waits = await Promise.all(Array.from({ length: 30 }, () => reads.nextRound("p")));
+  expect(waits.every((w) => w?.get("a")?.v === 1)).toBe(true);
+  expect(l.projects).toHaveLength(1);
+  // Each next round is a new call, sent after it was asked for.
+  await Promise.all([reads.nextRound("p"), reads.nextRound("p")]);
+  expect(l.projects).toHaveLength(2);
+});
+
+test("a refused list sends the reads one by one from then on; another failure only fails that call", async () => {
+  let error: unknown = Object.assign(new Error("forbidden"), { status: 403 });
+  const l = listing(
+    () => [{ id: "a", v: 1 }],
+    () => error,
+  );
+  const reads = new SharedReads(client, l.list);
+  expect(await reads.objects("p")).toBeUndefined();
+  error = undefined;
+  expect(await reads.objects("p")).toBeUndefined();
+  expect(l.projects).toHaveLength(1);
+
+  let other: unknown = Object.assign(new Error("unavailable"), { status: 503 });
+  const m = listing(
+    () => [{ id: "a", v: 1 }],
+    () => other,
+  );
+  const retried = new SharedReads(client, m.list);
+  expect(await retried.objects("p")).toBeUndefined();
+  other = undefined;
+  expect((await retried.find("p", "a"))?.v).toBe(1);
+});
