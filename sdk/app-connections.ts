@@ -3,6 +3,7 @@ import { requireRow } from "./rows";
 import {
   type AppConnection,
   type AppConnectionApp,
+  allAppConnectionOperations,
   appConnectionApps,
   appConnectionKind,
   appConnectionOperations,
@@ -23,6 +24,14 @@ export class AppConnectionsApi {
    */
   async list<A extends AppConnectionApp>(app: A, query: { projectId?: string } = {}): Promise<AppConnection[]> {
     return (await this.t.call(this.ops(app).list, { query })).appConnections;
+  }
+
+  /**
+   * Connections of every kind in one call (one read of the rate limit), with the same scope as
+   * `list`: without `projectId`, every connection of the organization the caller may read.
+   */
+  async listAll(query: { projectId?: string } = {}): Promise<AppConnection[]> {
+    return (await this.t.call(allAppConnectionOperations.list, { query })).appConnections;
   }
 
   async get<A extends AppConnectionApp>(app: A, id: string): Promise<AppConnection> {

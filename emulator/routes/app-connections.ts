@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
+  allAppConnectionOperations,
   appConnectionKind,
   appConnectionKinds,
   appConnectionOperations,
@@ -96,32 +97,38 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
   };
   const meta = (c: StoredConnection) => ({ app: c.app, connectionId: c.id, name: c.name, method: c.method });
 
+  /** The list routes: one kind's connections, or (`app` undefined) every kind's, audited. */
+  const listConnections = (req: FastifyRequest<{ Querystring: { projectId?: string } }>, app?: string) => {
+    const actor = actorOf(req);
+    const { projectId } = req.query;
+    if (projectId) requireProject(ctx, actor, projectId, "read", subjects.appConnections);
+    // With projectId: that project's connections. Without: every connection of the organization
+    // the caller may read, project-scoped ones included (app-connection-service.ts
+    // `listAppConnections`; its DAL query has no `projectId IS NULL` condition).
+    const visible = (c: StoredConnection) =>
+      projectId ? c.projectId === projectId : c.projectId === null || actor.identity.projectIds.includes(c.projectId);
+    const list = [...store.connections.values()]
+      .filter((c) => (app === undefined || c.app === app) && c.orgId === actor.orgId && visible(c))
+      .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
+    recordEvent(
+      ctx,
+      req,
+      actor,
+      "get-app-connections",
+      { ...(app === undefined ? {} : { app }), count: list.length, connectionIds: list.map((c) => c.id) },
+      projectId ?? null,
+    );
+    return list.map((c) => connectionView(store, c));
+  };
+
+  // Every kind's connections in one call (the service's `listAppConnections`).
+  route(app, allAppConnectionOperations.list, async (req) => ({ appConnections: listConnections(req) }));
+
   for (const kind of Object.values(appConnectionKinds) as AppConnectionKind[]) {
     const ops = appConnectionOperations(kind);
     const wrongApp = (what: string) => badRequest(`App Connection with ${what} is not for App "${kind.app}"`);
 
-    route(app, ops.list, async (req) => {
-      const actor = actorOf(req);
-      const { projectId } = req.query;
-      if (projectId) requireProject(ctx, actor, projectId, "read", subjects.appConnections);
-      // With projectId: that project's connections. Without: every connection of the organization
-      // the caller may read, project-scoped ones included (app-connection-service.ts
-      // `listAppConnections`; its DAL query has no `projectId IS NULL` condition).
-      const visible = (c: StoredConnection) =>
-        projectId ? c.projectId === projectId : c.projectId === null || actor.identity.projectIds.includes(c.projectId);
-      const list = [...store.connections.values()]
-        .filter((c) => c.app === kind.app && c.orgId === actor.orgId && visible(c))
-        .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
-      recordEvent(
-        ctx,
-        req,
-        actor,
-        "get-app-connections",
-        { app: kind.app, count: list.length, connectionIds: list.map((c) => c.id) },
-        projectId ?? null,
-      );
-      return { appConnections: list.map((c) => connectionView(store, c)) };
-    });
+    route(app, ops.list, async (req) => ({ appConnections: listConnections(req, kind.app) }));
 
     route(app, ops.get, async (req) => {
       const actor = actorOf(req);

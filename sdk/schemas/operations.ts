@@ -122,6 +122,20 @@ const syncId = z.object({ syncId: uuid });
 const rotationId = z.object({ rotationId: uuid });
 const profileId = z.object({ id: uuid });
 
+/**
+ * Connections of every kind in one call: `GET /api/v1/app-connections?projectId=` (the service's
+ * `listAppConnections`, server/routes/v1/app-connection-routers/app-connection-router.ts): without
+ * `projectId`, the organization's that the caller may read; with it, that project's.
+ */
+export const allAppConnectionOperations = {
+  list: op({
+    method: "GET",
+    path: apiPaths.allAppConnections,
+    query: AppConnectionListQuery,
+    response: AppConnectionListEnvelope,
+  }),
+};
+
 /** App connections of one kind: `/api/v1/app-connections/{app}`. */
 export const appConnectionOperations = perRow((kind: AppConnectionKind) => {
   const base = apiPaths.appConnections(kind.app);

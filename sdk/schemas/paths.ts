@@ -1,6 +1,8 @@
 /** Route prefixes (docs/service-api.md §0), from which the operations table (operations.ts) builds every path. */
 export const apiPaths = {
   appConnections: (app: string) => `/api/v1/app-connections/${app}`,
+  /** Every kind's connections of the organization or of a project (`listAppConnections`). */
+  allAppConnections: "/api/v1/app-connections",
   secretSyncs: (destination: string) => `/api/v1/secret-syncs/${destination}`,
   /** Every destination's syncs of a project (`listSecretSyncs`). */
   allSecretSyncs: "/api/v1/secret-syncs",

@@ -77,6 +77,31 @@ test("the kind table covers the spec's families and the sync-destination kinds",
   expect(kinds.map((k) => k.app)).toEqual(expect.arrayContaining(Object.keys(specMatrix)));
 });
 
+test("GET /api/v1/app-connections lists the connections of every kind in one call, audited", async () => {
+  const made = await Promise.all(kinds.slice(0, 4).map((k) => create(k.app)));
+  const inProject = await create(kinds[0]!.app, { projectId: FX.projectId });
+  const org = AppConnectionListEnvelope.parse((await api.get(apiPaths.allAppConnections)).body).appConnections;
+  for (const c of [...made, inProject]) expect(org.find((x) => x.id === c.id)).toEqual(c);
+  expect(new Set(org.map((c) => c.app)).size).toBeGreaterThanOrEqual(4);
+  const res = await api.get(apiPaths.allAppConnections, { query: { projectId: FX.projectId } });
+  const project = AppConnectionListEnvelope.parse(res.body).appConnections;
+  expect(project.map((c) => c.id)).toContain(inProject.id);
+  expect(project.every((c) => c.projectId === FX.projectId)).toBe(true);
+  const audited = await api.get(apiPaths.auditLogs, {
+    query: { projectId: FX.projectId, eventType: "get-app-connections", limit: 1 },
+  });
+  expect((audited.body as { auditLogs: { event: { metadata: unknown } }[] }).auditLogs[0]?.event.metadata).toEqual({
+    count: project.length,
+    connectionIds: project.map((c) => c.id),
+  });
+  expectError(
+    await api.get(apiPaths.allAppConnections, { query: { projectId: FX.restrictedProjectId } }),
+    403,
+    "PermissionDenied",
+    "You are not allowed to read on app-connections",
+  );
+});
+
 describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kind) => {
   const fx = FX.connection(app);
   const notSupported = `Not supported for ${kind.label} Connections`;
