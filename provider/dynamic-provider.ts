@@ -320,8 +320,14 @@ export function dynamicProvider<Remote extends { id: string }>(
       remote = await def.find(client, args);
       if (!remote && def.manageExisting) throw new Error(def.manageExisting.notFound(args));
       if (remote) {
-        // Adoption: the found object is the last known state; apply what the program changes.
-        const { patch } = plan(def, args, options, argsOf(remote));
+        // Adoption: the found object is the last known state; apply what the program changes. A
+        // secret the service never shows cannot be compared, so it is taken as the one the service
+        // holds and not written (an adoption that writes nothing stays nothing: `secretops import`);
+        // an arg sent for its other fields carries its secrets too. A later change of the value is
+        // written as usual.
+        const secretFree = withoutPaths(args, secretPathsOf(def, args));
+        const { patch } = plan(def, secretFree, options, argsOf(remote));
+        for (const k of Object.keys(patch)) if (args[k] !== undefined) patch[k] = args[k];
         if (Object.keys(patch).length) remote = await def.update(client, remote.id, patch, args, options);
       }
     }
