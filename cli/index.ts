@@ -9,6 +9,7 @@ import { auditCommand } from "./audit";
 import { checkCommand } from "./check";
 import { EXIT, UsageError } from "./common";
 import { emulatorCommand } from "./emulator";
+import { importCommand } from "./import";
 import { verifyCommand } from "./verify";
 
 export function program(): Command {
@@ -23,7 +24,7 @@ export function program(): Command {
       "after",
       "\nExit codes: 0 success, 1 a failure found (invalid resources, missing events, the service failing), 2 bad usage.",
     );
-  for (const cmd of [emulatorCommand(), checkCommand(), auditCommand(), verifyCommand()]) {
+  for (const cmd of [emulatorCommand(), checkCommand(), auditCommand(), verifyCommand(), importCommand()]) {
     root.addCommand(cmd.showHelpAfterError("(add --help for usage)"));
   }
   // Commander exits on its own errors; exitOverride lets them map onto the usage code instead.

@@ -1,3 +1,7 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { appConnectionKinds } from "../sdk/schemas";
+
 /**
  * Valid credentials of the methods other than a kind's example (whose credentials make the
  * fixture connection): the fields each method's schema in the kind's row requires.
@@ -47,3 +51,33 @@ export const otherMethodCredentials: Record<string, Record<string, unknown>> = {
     sslRejectUnauthorized: true,
   },
 };
+
+/**
+ * A canary for a secret credential field, in a form the field's schema accepts: as is, after the
+ * sample's value (a required prefix), as an email or a URL, or (a UUID field) a fresh UUID, or (a
+ * hexadecimal key, such as Nutanix Prism Central's API key) 32 fresh lowercase hex digits.
+ */
+export function credentialCanaryValue(
+  app: string,
+  method: string,
+  field: string,
+  plain: string,
+  sample?: unknown,
+): string {
+  const kinds = appConnectionKinds as unknown as Record<
+    string,
+    { methods: Record<string, { credentials: z.ZodObject }> }
+  >;
+  const schema = kinds[app]!.methods[method]!.credentials.shape[field] as z.ZodType;
+  const prefix = typeof sample === "string" ? sample : "";
+  const forms = [plain, plain.replace(/[^A-Za-z0-9-]/g, "-")].flatMap((c) => [
+    c,
+    `${prefix}${c}`,
+    `${c}@canary.example.com`,
+    `https://canary.example.com/${c}`,
+  ]);
+  for (const value of [...forms, randomUUID(), randomBytes(16).toString("hex")]) {
+    if (schema.safeParse(value).success) return value;
+  }
+  throw new Error(`no canary fits ${app}/${method} credentials.${field}`);
+}

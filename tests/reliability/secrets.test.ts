@@ -6,7 +6,6 @@ import { inspect } from "node:util";
 import { Writable } from "node:stream";
 import { gunzipSync } from "node:zlib";
 import type { ConfigMap, EngineEvent } from "@pulumi/pulumi/automation";
-import type { z } from "zod";
 import { EmulatorAdmin, type FaultRule, type Fixtures, startEmulator } from "../../emulator";
 import { defaultFixtures } from "../../emulator/fixtures";
 import { SecretOpsClient } from "../../sdk";
@@ -16,7 +15,7 @@ import { appConnectionSettingsDefinition } from "../../provider/app-connection-s
 import { certificateProfileDefinition } from "../../provider/certificate-profile";
 import { secretRotationDefinition } from "../../provider/secret-rotation";
 import { secretSyncDefinition } from "../../provider/secret-sync";
-import { otherMethodCredentials } from "../connection-samples";
+import { credentialCanaryValue, otherMethodCredentials } from "../connection-samples";
 import { changeCounts, cliStackExport, createTestStack, pulumiBinDir, type TestStack } from "../engine/harness";
 
 /**
@@ -38,31 +37,11 @@ function canary(label: string): string {
   return value;
 }
 
-/**
- * A canary for a secret credential field, in a form the field's schema accepts: as is, after the
- * sample's value (a required prefix), as an email or a URL, or (a UUID field) a fresh UUID, or (a
- * hexadecimal key, such as Nutanix Prism Central's API key) 32 fresh lowercase hex digits.
- */
+/** A canary for a secret credential field, in a form its schema accepts (`credentialCanaryValue`), recorded. */
 function credentialCanary(app: string, method: string, field: string, label: string, sample?: unknown): string {
-  const kinds = appConnectionKinds as unknown as Record<
-    string,
-    { methods: Record<string, { credentials: z.ZodObject }> }
-  >;
-  const schema = kinds[app]!.methods[method]!.credentials.shape[field] as z.ZodType;
-  const plain = `CANARY-${label}-${run}`;
-  const prefix = typeof sample === "string" ? sample : "";
-  const forms = [plain, plain.replace(/[^A-Za-z0-9-]/g, "-")].flatMap((c) => [
-    c,
-    `${prefix}${c}`,
-    `${c}@canary.example.com`,
-    `https://canary.example.com/${c}`,
-  ]);
-  for (const value of [...forms, randomUUID(), randomBytes(16).toString("hex")])
-    if (schema.safeParse(value).success) {
-      canaries.set(label, value);
-      return value;
-    }
-  throw new Error(`no canary fits ${app}/${method} credentials.${field}`);
+  const value = credentialCanaryValue(app, method, field, `CANARY-${label}-${run}`, sample);
+  canaries.set(label, value);
+  return value;
 }
 
 const TOKEN = canary("token");

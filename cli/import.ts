@@ -1,0 +1,291 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Command } from "commander";
+import { certificateProfileDefinition } from "../provider/certificate-profile";
+import { secretRotationDefinition } from "../provider/secret-rotation";
+import { secretSyncDefinition } from "../provider/secret-sync";
+import { type SecretOpsClient, SecretOpsApiError } from "../sdk";
+import {
+  type AppConnection,
+  appConnectionApps,
+  closest,
+  enrollmentTypeNames,
+  rotationTypeSlugs,
+  syncDestinationSlugs,
+} from "../sdk/schemas";
+import { apiFailure } from "./audit";
+import {
+  type ConnectionOptions,
+  type StackOptions,
+  UsageError,
+  addConnectionOptions,
+  clientFromOptions,
+  projectDir,
+  stackConfig,
+  warn,
+} from "./common";
+import { FAMILIES, type Family, type Found, importProgram } from "./import-program";
+
+interface ImportOptions extends ConnectionOptions, StackOptions {
+  project: string[];
+  kind?: string[];
+  environment?: string[];
+  name?: string[];
+  out?: string;
+  module: string;
+  force?: boolean;
+  retainOnDelete: boolean;
+}
+
+const collect = (v: string, acc: string[] | undefined) => [...(acc ?? []), v];
+
+/** `--kind` values naming a family; any other value is a kind's slug. */
+const familyWords: Record<string, Family> = {
+  connection: "connections",
+  connections: "connections",
+  sync: "syncs",
+  syncs: "syncs",
+  rotation: "rotations",
+  rotations: "rotations",
+  profile: "profiles",
+  profiles: "profiles",
+};
+const kindSlugs = [
+  ...new Set<string>([...appConnectionApps, ...syncDestinationSlugs, ...rotationTypeSlugs, ...enrollmentTypeNames]),
+];
+
+/** A shell-style pattern (`*`, `?`) as an anchored regular expression. */
+function pattern(glob: string): RegExp {
+  const escaped = glob
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
+  return new RegExp(`^${escaped}$`);
+}
+
+export function importCommand(): Command {
+  return addConnectionOptions(
+    new Command("import")
+      .description(
+        "Write a TypeScript Pulumi program (or a module of one) declaring the secret syncs, rotations, certificate " +
+          "profiles and app connections a project already has, each with adoptExisting: true, so that `pulumi up` " +
+          "brings them under code without writing to them.",
+      )
+      .requiredOption("--project <id>", "a project to read (repeatable)", collect)
+      .option(
+        "--kind <kind>",
+        "only this family (connections, syncs, rotations, profiles) or kind (a destination, rotation type, connection kind or enrollment type); repeatable",
+        collect,
+      )
+      .option("--environment <slug>", "only syncs and rotations of this environment (repeatable)", collect)
+      .option(
+        "--name <pattern>",
+        "only objects whose name (a profile's slug) matches, * and ? as wildcards (repeatable)",
+        collect,
+      )
+      .option("--out <dir>", "where to write (default: -C or the current directory)")
+      .option("--module <name>", "the module's file name, without .ts", "imported")
+      .option("--force", "overwrite files that exist")
+      .option("--no-retain-on-delete", "let a destroy (or removing a resource) delete the object at the service")
+      .option("--stack <name>", "read secretops:* config of this stack (default: the selected stack)")
+      .option("-C, --cwd <dir>", "the Pulumi project whose stack config to read (default: the current directory)")
+      .option("--pulumi <path>", "the pulumi CLI to run (default: pulumi on PATH)"),
+  )
+    .addHelpText(
+      "after",
+      `
+In a directory holding a Pulumi.yaml, only the module is written (<module>.ts): import it from the
+program's entry point. Elsewhere a whole program is written: Pulumi.yaml, package.json,
+tsconfig.json, index.ts and the module. Files that exist are left alone unless --force.
+
+Connections the imported objects use are written too (referenced by variable), as are the
+connections of the projects. Secret values the service never returns (connection credentials, EST
+passphrases, SCEP challenge passwords) are read with config.requireSecret: the commands to set them
+are printed, and no secret is ever written to a file. Reads: one for the connections, and per
+project one for the syncs, one for the rotations and one per 100 profiles.
+Exit codes: 0 written, 1 the service failed, 2 bad usage (or files that exist, without --force).`,
+    )
+    .action(async (o: ImportOptions) => {
+      const kinds = o.kind ?? [];
+      for (const k of kinds) {
+        if (!familyWords[k] && !kindSlugs.includes(k)) {
+          const near = closest(k, [...Object.keys(familyWords), ...kindSlugs]);
+          throw new UsageError(
+            `--kind: "${k}" is neither a family (connections, syncs, rotations, profiles) nor a kind slug${near ? `; did you mean "${near}"?` : ""}`,
+          );
+        }
+      }
+      const names = (o.name ?? []).map(pattern);
+      const outDir = path.resolve(o.out ?? projectDir(o));
+      if (!/^[A-Za-z0-9_-]+$/.test(o.module)) {
+        throw new UsageError(`--module: "${o.module}" must be a file name of letters, digits, - and _, without .ts`);
+      }
+      const files = plannedFiles(outDir, o.module);
+      const existing = [...files.keys()].filter((f) => fs.existsSync(f) && f !== "");
+      if (existing.length && !o.force) {
+        throw new UsageError(
+          `not overwriting ${existing.map((f) => path.relative(process.cwd(), f) || f).join(", ")}: pass --force to replace`,
+        );
+      }
+
+      const client = clientFromOptions(o, await stackConfig(o));
+      const progress = progressLine();
+      let found: Found;
+      try {
+        found = await readProjects(client, o.project, progress);
+      } catch (e) {
+        progress.done();
+        throw apiFailure(e);
+      }
+      progress.done();
+
+      const wanted = (family: Family, kind: string, name: string) =>
+        (!kinds.length || kinds.some((k) => familyWords[k] === family || k === kind)) &&
+        (!names.length || names.some((n) => n.test(name)));
+      const inEnvironment = (env: { slug: string } | null | undefined) =>
+        !o.environment?.length || (env != null && o.environment.includes(env.slug));
+      const selected: Found = {
+        syncs: found.syncs.filter((s) => wanted("syncs", s.destination, s.name) && inEnvironment(s.environment)),
+        rotations: found.rotations.filter((r) => wanted("rotations", r.type, r.name) && inEnvironment(r.environment)),
+        profiles: found.profiles.filter((p) => wanted("profiles", p.enrollmentType, p.slug)),
+        connections: [],
+      };
+      // The projects' own connections, and the organization's that what is imported uses.
+      const used = new Set([...selected.syncs, ...selected.rotations].map((x) => x.connectionId));
+      selected.connections = found.connections.filter(
+        (c) =>
+          wanted("connections", c.app, c.name) &&
+          ((c.projectId != null && o.project.includes(c.projectId)) || used.has(c.id)),
+      );
+
+      const program = importProgram(selected, {
+        retainOnDelete: o.retainOnDelete,
+        source: `${client.baseUrl}, project${o.project.length > 1 ? "s" : ""} ${o.project.join(", ")}`,
+      });
+      files.set(path.join(outDir, `${o.module}.ts`), program.source);
+      fs.mkdirSync(outDir, { recursive: true });
+      for (const [file, content] of files) fs.writeFileSync(file, content);
+
+      const out = (line = "") => process.stdout.write(`${line}\n`);
+      const written = FAMILIES.map((f) => `${program.counts[f]} ${f}`).join(", ");
+      out(`wrote ${[...files.keys()].map((f) => path.relative(process.cwd(), f) || f).join(", ")}: ${written}`);
+      for (const s of program.skipped) out(`skipped: ${s.family} ${s.name}: ${s.reason}`);
+      if (program.secrets.length) {
+        out();
+        out("Set these secrets (the values the service holds) before `pulumi up`:");
+        for (const s of program.secrets) out(`  pulumi config set --secret ${s.key}    # ${s.resource}: ${s.path}`);
+      }
+      out();
+      out(
+        files.size > 1
+          ? `Then: cd ${path.relative(process.cwd(), outDir) || "."} && npm install && pulumi stack init && pulumi up`
+          : `Then import it from the program's entry point (import "./${o.module}";) and run pulumi up.`,
+      );
+    });
+}
+
+/**
+ * The files to write, the module's content still to come: only the module inside a Pulumi project,
+ * else a whole program.
+ */
+function plannedFiles(dir: string, module: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const inProject = ["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(dir, f)));
+  if (!inProject) {
+    const name = path.basename(dir).replace(/[^A-Za-z0-9_.-]/g, "-") || "imported";
+    const version = (require("../../package.json") as { version: string }).version;
+    files.set(
+      path.join(dir, "Pulumi.yaml"),
+      `name: ${name}\ndescription: Objects brought under code by secretops import.\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+    );
+    files.set(
+      path.join(dir, "package.json"),
+      `${JSON.stringify(
+        {
+          name,
+          private: true,
+          main: "index.ts",
+          dependencies: { "@pulumi/pulumi": "^3.216.0", "secretops-pulumi": `^${version}` },
+          devDependencies: { "@types/node": "^20.0.0", typescript: "^5.0.0" },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    files.set(
+      path.join(dir, "tsconfig.json"),
+      `${JSON.stringify(
+        {
+          compilerOptions: {
+            strict: true,
+            target: "es2020",
+            module: "commonjs",
+            moduleResolution: "node",
+            esModuleInterop: true,
+            skipLibCheck: true,
+            noEmit: true,
+          },
+          files: ["index.ts", `${module}.ts`],
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    files.set(path.join(dir, "index.ts"), `import "./${module}";\n`);
+  }
+  files.set(path.join(dir, `${module}.ts`), "");
+  return files;
+}
+
+/** Progress on stderr: one line rewritten in place on a terminal, a line per step otherwise. */
+function progressLine() {
+  const tty = process.stderr.isTTY === true;
+  let shown = false;
+  return {
+    show(text: string) {
+      if (tty) process.stderr.write(`\r\x1b[2K${text}`);
+      else warn(text);
+      shown = true;
+    },
+    done() {
+      if (tty && shown) process.stderr.write("\n");
+      shown = false;
+    },
+  };
+}
+
+/**
+ * Everything the projects hold, in few reads: the organization's connections of every kind in one
+ * call (a project's own, when the caller may not list the organization's), and per project one
+ * list of syncs, one of rotations and the profiles by pages of 100 (the definitions' `listed`).
+ */
+async function readProjects(
+  client: SecretOpsClient,
+  projects: readonly string[],
+  progress: ReturnType<typeof progressLine>,
+): Promise<Found> {
+  const found: Found = { connections: [], syncs: [], rotations: [], profiles: [] };
+  progress.show("reading connections…");
+  let connections: AppConnection[];
+  try {
+    connections = await client.appConnections.listAll();
+  } catch (e) {
+    if (!(e instanceof SecretOpsApiError && e.status === 403)) throw e;
+    // Allowed in the projects only: their own connections (organization ones stay ids).
+    connections = (await Promise.all(projects.map((projectId) => client.appConnections.listAll({ projectId })))).flat();
+  }
+  found.connections = connections;
+  for (const [i, projectId] of projects.entries()) {
+    const step = `project ${projectId} (${i + 1} of ${projects.length})`;
+    progress.show(`${step}: syncs…`);
+    found.syncs.push(...(await secretSyncDefinition.listed.list(client, projectId)));
+    progress.show(`${step}: rotations…`);
+    found.rotations.push(...(await secretRotationDefinition.listed.list(client, projectId)));
+    progress.show(`${step}: profiles…`);
+    found.profiles.push(...(await certificateProfileDefinition.listed.list(client, projectId)));
+    progress.show(
+      `${step}: ${found.syncs.length} syncs, ${found.rotations.length} rotations, ${found.profiles.length} profiles so far`,
+    );
+  }
+  return found;
+}

@@ -1,0 +1,313 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+import { EmulatorAdmin, startEmulator } from "../../emulator";
+import {
+  SecretOpsClient,
+  appConnectionKinds,
+  knownSyncDestinations,
+  rotationTypes,
+  type AppConnection,
+  type AppConnectionKind,
+} from "../../sdk";
+import { run, secretops } from "../cli/run";
+import { credentialCanaryValue, otherMethodCredentials } from "../connection-samples";
+import {
+  changeCounts,
+  cliStackExport,
+  createTestStack,
+  pulumiBinDir,
+  repoRoot,
+  storedState,
+  type TestStack,
+} from "./harness";
+
+// Issue 21: an organization made outside any stack (through the API, as the web interface would)
+// is brought under code by `secretops import`: the generated program compiles, `pulumi up` adopts
+// every object without one write, the next preview shows no change, dropping adoptExisting shows
+// none either, and destroy (with the generated retainOnDelete) leaves every object in place.
+jest.setTimeout(20 * 60_000);
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+const CANARY = "canary-imported-secret-5b0e3f";
+/** The secrets the objects were made with: the generated program must hold none. */
+const SEEDED = "canary-seeded";
+const seededSecrets: string[] = ["made-in-the-web-ui"];
+
+let emulator: Emulator;
+let client: SecretOpsClient;
+let admin: EmulatorAdmin;
+let dir: string;
+let t: TestStack | undefined;
+const made = { connections: 0, syncs: 0, rotations: 0, profiles: 0 };
+let projectId: string;
+
+/** The org-level fixture connection of a kind (every kind has one). */
+const fixtureConnection = (app: string) => emulator.summary.connections.find((c) => c.app === app && !c.projectId)!.id;
+
+/** The sample credentials' value of a field (a required prefix, for instance). */
+function sampleOf(app: string, method: string, field: string): unknown {
+  const kind = (appConnectionKinds as unknown as Record<string, AppConnectionKind>)[app]!;
+  const sample = kind.example.method === method ? kind.example.credentials : otherMethodCredentials[`${app}/${method}`];
+  return (sample as Record<string, unknown> | undefined)?.[field];
+}
+
+async function seed() {
+  const p = emulator.summary.projects[0]!;
+  projectId = p.id;
+  // 60 project connections of 60 kinds, each with its row's example credentials.
+  const kinds = (Object.values(appConnectionKinds) as AppConnectionKind[]).slice(0, 60);
+  const own = new Map<string, AppConnection>();
+  for (const kind of kinds) {
+    const c = await client.appConnections.create(
+      kind.app as never,
+      {
+        name: `brown-${kind.app}`,
+        projectId: p.id,
+        description: `made in the web UI (${kind.label})`,
+        method: kind.example.method,
+        credentials: kind.example.credentials,
+      } as never,
+    );
+    own.set(kind.app, c);
+    made.connections++;
+  }
+  const connectionFor = (app: string) => own.get(app)?.id ?? fixtureConnection(app);
+  // A sync of every destination, through the project's connection of its kind where there is one.
+  for (const dest of knownSyncDestinations) {
+    await client.secretSyncs.create(
+      dest.destination as never,
+      {
+        name: `brown-${dest.destination}`,
+        projectId: p.id,
+        connectionId: connectionFor(dest.connectionApp),
+        environment: p.environments[made.syncs % p.environments.length]!,
+        secretPath: "/",
+        isAutoSyncEnabled: made.syncs % 3 !== 0,
+        syncOptions: { initialSyncBehavior: "overwrite-destination" },
+        destinationConfig: dest.example.destinationConfig,
+      } as never,
+    );
+    made.syncs++;
+  }
+  // A rotation of every type.
+  for (const type of Object.values(rotationTypes)) {
+    const prefix = type.type.toUpperCase().replace(/-/g, "_");
+    await client.secretRotations.create(
+      type.type as never,
+      {
+        name: `brown-${type.type}`,
+        projectId: p.id,
+        connectionId: connectionFor(type.connectionApp),
+        environment: p.environments[0]!,
+        secretPath: "/",
+        rotationInterval: 7 + (made.rotations % 20),
+        parameters: type.example.parameters,
+        secretsMapping: Object.fromEntries(
+          Object.keys(type.secretsMapping.shape).map((k) => [k, `BROWN_${prefix}_${k}`]),
+        ),
+        isAutoRotationEnabled: made.rotations % 2 === 0,
+      } as never,
+    );
+    made.rotations++;
+  }
+  // 60 profiles of the four enrollment types.
+  const policy = emulator.summary.certificatePolicies.find((x) => x.projectId === p.id)!;
+  const ca = emulator.summary.certificateAuthorities.find((x) => x.projectId === p.id)!.id;
+  const configs = [
+    { enrollmentType: "api", apiConfig: { autoRenew: true, renewBeforeDays: 7 } },
+    { enrollmentType: "est", estConfig: { disableBootstrapCaValidation: true, passphrase: `${SEEDED}-passphrase` } },
+    { enrollmentType: "acme", acmeConfig: { skipDnsOwnershipVerification: true } },
+    { enrollmentType: "scep", scepConfig: { challengePassword: `${SEEDED}-challenge` } },
+  ];
+  for (let i = 0; i < 60; i++) {
+    await client.certificateProfiles.create({
+      projectId: p.id,
+      certificatePolicyId: policy.id,
+      caId: ca,
+      issuerType: "ca",
+      slug: `brown-${String(i).padStart(2, "0")}`,
+      ...(i % 5 === 0 ? { description: `profile ${i}` } : {}),
+      ...(i % 2 === 0 ? { defaults: { ttlDays: 30 + i, keyAlgorithm: "RSA_2048" } } : {}),
+      ...configs[i % configs.length]!,
+    } as never);
+    made.profiles++;
+  }
+}
+
+/** Every write the service answered since the last reset. */
+async function writes() {
+  return (await admin.requests()).filter((r) => r.path.startsWith("/api/") && r.method !== "GET");
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 50, checkResponses: true });
+  client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
+  admin = new EmulatorAdmin(emulator.url);
+  await seed();
+  // The program directory: node_modules is this checkout's, as an installed copy would be.
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-import-"));
+  pulumiBinDir();
+});
+
+afterAll(async () => {
+  try {
+    await t?.dispose();
+  } finally {
+    await emulator?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const env = () => ({ SECRETOPS_API_URL: emulator.url, SECRETOPS_TOKEN: emulator.token });
+
+describe("secretops import", () => {
+  let output: string;
+  let secretKeys: string[];
+  const program = () => path.join(dir, "brownfield");
+
+  it("writes a typed program of every object, with the secrets as config reads and no secret value", async () => {
+    await admin.clearRequests();
+    const r = await secretops(["import", "--project", projectId, "--out", program()], { env: env(), cwd: dir });
+    expect(r.stderr).not.toMatch(/error/i);
+    expect(r.code).toBe(0);
+    output = r.stdout;
+    for (const f of ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "imported.ts"]) {
+      expect(fs.existsSync(path.join(program(), f))).toBe(true);
+    }
+    const source = fs.readFileSync(path.join(program(), "imported.ts"), "utf8");
+    // Every seeded object, and the org-level connections they use, each adopted.
+    const count = (cls: string) => source.split(`new secretops.${cls}(`).length - 1;
+    expect(count("SecretSync")).toBe(made.syncs);
+    expect(count("SecretRotation")).toBe(made.rotations);
+    expect(count("CertificateProfile")).toBe(made.profiles);
+    expect(count("AppConnection")).toBeGreaterThanOrEqual(made.connections);
+    expect(source.split("adoptExisting: true").length - 1).toBe(
+      made.syncs + made.rotations + made.profiles + count("AppConnection"),
+    );
+    // Connections by variable, never by raw id, where the program writes them.
+    expect(source).toMatch(/connectionId: brownPostgresConnection\.id,/);
+    expect(source).not.toMatch(/connectionId: "/);
+    // No secret the objects were made with.
+    for (const secret of seededSecrets) expect(source).not.toContain(secret);
+    expect(source).not.toMatch(/canary/i);
+    secretKeys = [...output.matchAll(/pulumi config set --secret (\S+)/g)].map((m) => m[1]!);
+    expect(secretKeys.length).toBeGreaterThanOrEqual(made.profiles / 2);
+    for (const key of secretKeys) expect(source).toContain(`config.requireSecret(${JSON.stringify(key)})`);
+    // Reads only: one for the connections, one each for syncs and rotations, one page of profiles.
+    expect(await writes()).toEqual([]);
+    const reads = (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
+    expect(reads.length).toBeLessThanOrEqual(4);
+  });
+
+  it("refuses to overwrite what it wrote unless --force, and checks its flags", async () => {
+    const again = await secretops(["import", "--project", projectId, "--out", program()], { env: env(), cwd: dir });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/not overwriting .*imported\.ts.*--force/);
+    const typo = await secretops(["import", "--project", projectId, "--kind", "vercell", "--out", dir], {
+      env: env(),
+      cwd: dir,
+    });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(`--kind: "vercell" is neither a family`);
+    expect(typo.stderr).toContain(`did you mean "vercel"?`);
+    // Filters: one family, one name pattern, into an existing program (the module only).
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: existing\nruntime: nodejs\n");
+    const some = await secretops(
+      ["import", "--project", projectId, "--kind", "syncs", "--name", "brown-aws-*", "--module", "aws", "--out", dir],
+      { env: env(), cwd: dir },
+    );
+    expect(some.code).toBe(0);
+    expect(fs.existsSync(path.join(dir, "index.ts"))).toBe(false);
+    const aws = fs.readFileSync(path.join(dir, "aws.ts"), "utf8");
+    expect(aws).not.toContain("new secretops.AppConnection(");
+    expect(aws).toMatch(/new secretops\.SecretSync\("brown-aws-parameter-store"/);
+    expect(aws.split("new secretops.").length - 1).toBe(
+      knownSyncDestinations.filter((d) => d.destination.startsWith("aws-")).length,
+    );
+    // Without the connections, a sync names its connection's id, with a comment saying why.
+    expect(aws).toMatch(/\/\/ connectionId: a connection this import did not write/);
+  });
+
+  it("compiles with tsc", async () => {
+    fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(program(), "node_modules"), "dir");
+    const tsc = await run(process.execPath, [
+      path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"),
+      "-p",
+      program(),
+    ]);
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.code).toBe(0);
+  });
+
+  it("pulumi up adopts every object with no write; the next preview shows no change", async () => {
+    const config: ConfigMap = {
+      "secretops:apiUrl": { value: emulator.url },
+      "secretops:token": { value: emulator.token, secret: true },
+      "secretops:readsPerMinute": { value: "100000" },
+      "secretops:writesPerMinute": { value: "100000" },
+    };
+    // Each secret as its user would set it: a value of the form its field takes (a canary here).
+    const connections = await client.appConnections.listAll();
+    for (const [i, m] of [...output.matchAll(/pulumi config set --secret (\S+)\s+# (\S+): (\S+)/g)].entries()) {
+      const [, key, resource, secretPath] = m as unknown as [string, string, string, string];
+      const connection = connections.find((c) => c.name === resource);
+      const value = connection
+        ? credentialCanaryValue(
+            connection.app,
+            connection.method,
+            secretPath.split(".")[1]!,
+            `${CANARY}-${i}`,
+            sampleOf(connection.app, connection.method, secretPath.split(".")[1]!),
+          )
+        : `${CANARY}-${i}`;
+      config[key] = { value, secret: true };
+    }
+    expect(Object.keys(config)).toHaveLength(4 + secretKeys.length);
+    t = await createTestStack({ program: program(), config });
+    await admin.clearRequests();
+    const since = new Date().toISOString();
+    const up = await t.stack.up();
+    const resources = fs.readFileSync(path.join(program(), "imported.ts"), "utf8").split("new secretops.").length - 1;
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ create: resources + 1, update: 0, delete: 0 });
+    expect(await writes()).toEqual([]);
+    // The audit log agrees: reads only, no create or update event of any family.
+    const events = new Set<string>();
+    for await (const e of client.auditLogs.iterate({ projectId, startDate: since })) events.add(e.event.type);
+    expect(events.size).toBeGreaterThan(0);
+    for (const e of events) expect(e).not.toMatch(/^(create|update)-/);
+
+    const preview = await t.stack.preview({ expectNoChanges: true } as never);
+    expect(changeCounts(preview.changeSummary)).toMatchObject({ same: resources + 1 });
+    for (const text of [up.stdout, preview.stdout, storedState(t), await cliStackExport(t)]) {
+      expect(text).not.toContain(CANARY);
+    }
+  });
+
+  it("writes a secret once its value changes after adoption: one PATCH", async () => {
+    const key = secretKeys.find((k) => k.endsWith("ProfilePassphrase"))!;
+    await t!.stack.setConfig(key, { value: `${CANARY}-changed`, secret: true });
+    await admin.clearRequests();
+    const up = await t!.stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, create: 0, delete: 0 });
+    expect((await writes()).map((r) => r.method)).toEqual(["PATCH"]);
+    expect(up.stdout).not.toContain(CANARY);
+  });
+
+  it("shows no change once adoptExisting is removed, and destroy leaves every object in place", async () => {
+    const file = path.join(program(), "imported.ts");
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/\n\s*adoptExisting: true,/g, ""));
+    const preview = await t!.stack.preview();
+    expect(changeCounts(preview.changeSummary)).toMatchObject({ create: 0, update: 0, replace: 0, delete: 0 });
+    await admin.clearRequests();
+    await t!.stack.destroy();
+    expect(await writes()).toEqual([]);
+    expect((await client.secretSyncs.listAll(projectId)).length).toBe(made.syncs);
+    expect((await client.secretRotations.listAll(projectId)).length).toBe(made.rotations);
+    expect((await client.appConnections.listAll({ projectId })).length).toBe(made.connections);
+    const profiles = await client.certificateProfiles.list({ projectId, limit: 100 });
+    expect(profiles.certificateProfiles.filter((p) => p.slug.startsWith("brown-"))).toHaveLength(made.profiles);
+  });
+});
