@@ -1,4 +1,4 @@
-import { appConnectionKind, enrollmentTypes, rotationType, syncDestinationRow } from "../sdk/schemas";
+import { appConnectionKind, enrollmentTypes, knownSyncDestinationRow, rotationType } from "../sdk/schemas";
 import type { AppConnection, CertificateProfile, SecretRotation, SecretSync } from "../sdk/schemas";
 import { appConnectionDefinition } from "../provider/app-connection";
 import { certificateProfileDefinition } from "../provider/certificate-profile";
@@ -94,7 +94,7 @@ const rows: { [F in Family]: FamilyRow<Found[F][number]> } = {
     reported: secretSyncDefinition.reported,
     nameOf: (s) => s.name,
     untyped: (s) =>
-      syncDestinationRow(s.destination)
+      knownSyncDestinationRow(s.destination)
         ? undefined
         : { reason: `destination "${s.destination}" is newer than this package`, writable: true },
     secretPaths: () => [],
@@ -147,7 +147,10 @@ function literal(value: unknown, indent: string): string {
     if (!entries.length) return "{}";
     const inner = indent + "  ";
     const key = (k: string) => (IDENTIFIER.test(k) ? k : JSON.stringify(k));
-    return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${literal(v, inner)},`).join("\n")}\n${indent}}`;
+    // `projectId: projectId` as `projectId`.
+    const entry = ([k, v]: [string, unknown]) =>
+      v instanceof Code && v.code === k ? `${inner}${k},` : `${inner}${key(k)}: ${literal(v, inner)},`;
+    return `{\n${entries.map(entry).join("\n")}\n${indent}}`;
   }
   return JSON.stringify(value);
 }
@@ -201,16 +204,26 @@ export function importProgram(found: Found, options: WriteOptions): ImportProgra
     ...new Set(
       FAMILIES.flatMap((f) => (found[f] as { projectId?: string | null }[]).map((o) => o.projectId ?? undefined)),
     ),
-  ].filter((p): p is string => typeof p === "string");
+  ]
+    .filter((p): p is string => typeof p === "string")
+    .sort();
   projectIds.forEach((id, i) => projects.set(id, projectIds.length === 1 ? "projectId" : `projectId${i + 1}`));
 
   for (const family of FAMILIES) {
     const row = rows[family] as FamilyRow<{ id: string }>;
     const names = uniqueNames("-");
-    const objects = [...(found[family] as { id: string }[])].sort((a, b) => row.nameOf(a).localeCompare(row.nameOf(b)));
+    // By name, then project and id: the same objects always give the same file.
+    const order = (o: { id: string }) =>
+      [row.nameOf(o), (o as { projectId?: string | null }).projectId ?? "", o.id].join("\u0000");
+    const objects = [...(found[family] as { id: string }[])].sort((a, b) => (order(a) < order(b) ? -1 : 1));
+    // A name the family uses in several projects (or scopes) gets the project's number.
+    const uses = new Map<string, number>();
+    for (const o of objects) uses.set(row.nameOf(o), (uses.get(row.nameOf(o)) ?? 0) + 1);
     const written: string[] = [];
     for (const remote of objects) {
       const serviceName = row.nameOf(remote);
+      const projectOf = (remote as { projectId?: string | null }).projectId;
+      const scope = projectOf ? projects.get(projectOf)!.replace("projectId", "p") || "p" : "org";
       const untyped = row.untyped(remote);
       if (untyped && !untyped.writable) {
         skipped.push({ family, name: serviceName, reason: `${untyped.reason}: not written` });
@@ -218,7 +231,7 @@ export function importProgram(found: Found, options: WriteOptions): ImportProgra
       }
       if (untyped)
         skipped.push({ family, name: serviceName, reason: `${untyped.reason}: written as ${row.untypedClassName}` });
-      const resourceName = names(serviceName);
+      const resourceName = names(uses.get(serviceName)! > 1 ? `${serviceName}-${scope}` : serviceName);
       const variable = variables(camel(resourceName) + row.suffix);
       if (family === "connections") connectionVariables.set(remote.id, variable);
 
@@ -247,15 +260,14 @@ export function importProgram(found: Found, options: WriteOptions): ImportProgra
           "platform-managed credentials: the service holds their secret parts and refuses to change them, so keep the config value as set",
         );
       }
-      const argsCode = literal({ ...args, adoptExisting: true }, "");
-      const opts = options.retainOnDelete ? ", { retainOnDelete: true }" : "";
       const className = untyped ? row.untypedClassName! : row.className;
-      blocks.push(
-        [
-          ...comments.map((c) => `// ${c}`),
-          `export const ${variable} = new secretops.${className}(${JSON.stringify(resourceName)}, ${argsCode}${opts});`,
-        ].join("\n"),
-      );
+      const construct = `export const ${variable} = new secretops.${className}(`;
+      const argsWith = { ...args, adoptExisting: true };
+      // Laid out as prettier lays it out, so that formatting the file changes nothing.
+      const call = options.retainOnDelete
+        ? `${construct}\n  ${JSON.stringify(resourceName)},\n  ${literal(argsWith, "  ")},\n  { retainOnDelete: true },\n);`
+        : `${construct}${JSON.stringify(resourceName)}, ${literal(argsWith, "")});`;
+      blocks.push([...comments.map((c) => `// ${c}`), call].join("\n"));
       written.push(variable);
     }
     counts[family] = written.length;
