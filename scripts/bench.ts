@@ -327,7 +327,7 @@ interface RealLimitResult {
       reads: number;
       writes: number;
       rateLimited: number;
-      /** The least time the calls take at the limits: max(reads / read limit, writes / write limit) windows. */
+      /** The least time the calls take at the limits (`atTheLimits`). */
       limitsMs: number;
       /** The same operation on as many no-op resources: the engine's own time. */
       floorMs: number;
@@ -391,9 +391,8 @@ async function benchRealLimits(workDir: string): Promise<RealLimitResult[]> {
         const ms = await runRealOperation(ours, op);
         const calls = callCounts(await requests(emu));
         const floorMs = await runRealOperation(floor, op);
-        const limitsMs = Math.round(Math.max(calls.reads / limits.read, calls.writes / limits.write) * limits.windowMs);
-        const ratio = Math.round((ms / Math.max(limitsMs, floorMs)) * 100) / 100;
-        operations[op] = { ms, ...calls, limitsMs, floorMs, ratio };
+        operations[op] = atTheLimits({ ms, ...calls, floorMs }, limits);
+        const { limitsMs, ratio } = operations[op];
         say(
           `real limits, ${count} ${op}: ${ms} ms, ${calls.reads} reads, ${calls.writes} writes, ${calls.rateLimited} answered 429; least ${limitsMs} ms at the limits, floor ${floorMs} ms: ${ratio}×`,
         );
@@ -405,6 +404,19 @@ async function benchRealLimits(workDir: string): Promise<RealLimitResult[]> {
     }
   }
   return results;
+}
+
+/**
+ * An operation's least time at the limits and its ratio: the calls spread evenly over the windows,
+ * max(reads / read limit, writes / write limit) windows (the measure issue 20 states its figures
+ * in). Calls that fit in one window's budget can take less, so a ratio below 1 is possible.
+ */
+function atTheLimits(
+  o: Omit<RealLimitResult["operations"][RealOperation], "limitsMs" | "ratio">,
+  limits: RealLimitResult["limits"],
+): RealLimitResult["operations"][RealOperation] {
+  const limitsMs = Math.round(Math.max(o.reads / limits.read, o.writes / limits.write) * limits.windowMs);
+  return { ...o, limitsMs, ratio: Math.round((o.ms / Math.max(limitsMs, o.floorMs)) * 100) / 100 };
 }
 
 /** Child process: iterate `count` audit entries through the SDK and report the peak memory. */
@@ -518,7 +530,7 @@ function markdown(r: Report): string {
       "",
       "## At the service's real limits",
       "",
-      `A platform team's stack (half secret syncs with the default options, so \`waitForSync\` and the duplicate-destination check on; a quarter rotations; a quarter certificate profiles), the emulator enforcing the service's default limits of 60 reads and 200 writes per window, the window compressed to ${(60_000 * WINDOW_FACTOR) / 1000} s with the budget per window unchanged, advertised in \`x-ratelimit-*\`; the client's caps unset. "At the limits": the least time the operation's calls take there, max(reads / 60, writes / 200) windows. "Floor": the same operation on as many no-op dynamic resources. The ratio is the wall time over the larger of the two.`,
+      `A platform team's stack (half secret syncs with the default options, so \`waitForSync\` and the duplicate-destination check on; a quarter rotations; a quarter certificate profiles), the emulator enforcing the service's default limits of 60 reads and 200 writes per window, the window compressed to ${(60_000 * WINDOW_FACTOR) / 1000} s with the budget per window unchanged, advertised in \`x-ratelimit-*\`; the client's caps unset. "At the limits": the least time the operation's calls take there, spread evenly, max(reads / 60, writes / 200) windows (the service counts in fixed windows, so calls that fit in one window's budget can take less: a ratio below 1 is possible). "Floor": the same operation on as many no-op dynamic resources. The ratio is the wall time over the larger of the two.`,
       "",
       "| Resources | Operation | reads | writes | 429s | wall time | at the limits | floor | ratio |",
       "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -658,8 +670,13 @@ function writeDoc(report: Report): void {
 if (process.argv[2] === "--audit-child") {
   void auditChild(process.argv[3]!, process.argv[4]!, Number(process.argv[5]));
 } else if (process.argv[2] === "--render") {
-  // `npm run bench -- --render out.json`: docs/benchmarks.md again from a run's saved output (its last line).
-  writeDoc(JSON.parse(fs.readFileSync(process.argv[3]!, "utf8").trim().split("\n").pop()!) as Report);
+  // `npm run bench -- --render out.json`: docs/benchmarks.md again from a run's saved output (its
+  // last line), the least times, ratios and budgets derived again from what was measured.
+  const report = JSON.parse(fs.readFileSync(process.argv[3]!, "utf8").trim().split("\n").pop()!) as Report;
+  for (const x of report.realLimits ?? [])
+    for (const op of REAL_OPERATIONS) x.operations[op] = atTheLimits(x.operations[op], x.limits);
+  report.budgets = budgets(report);
+  writeDoc(report);
 } else {
   main().catch((e: unknown) => {
     process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
