@@ -121,7 +121,7 @@ Exit codes: 0 written, 1 the service failed, 2 bad usage (or files that exist, w
         throw new UsageError(`--module: "${o.module}" must be a file name of letters, digits, - and _, without .ts`);
       }
       const files = plannedFiles(outDir, o.module);
-      const existing = [...files.keys()].filter((f) => fs.existsSync(f) && f !== "");
+      const existing = [...files.keys()].filter((f) => fs.existsSync(f));
       if (existing.length && !o.force) {
         throw new UsageError(
           `not overwriting ${existing.map((f) => path.relative(process.cwd(), f) || f).join(", ")}: pass --force to replace`,

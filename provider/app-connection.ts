@@ -149,6 +149,11 @@ export const appConnectionDefinition = defineResource<RemoteConnection, Connecti
   find: (client, args) =>
     orUndefinedOn404(connections(client).getByName(args.app, args.name, { projectId: args.projectId })),
   read: (client, id, outs) => orUndefinedOn404(connections(client).get(outs.app, id)),
+  // A project's connections of every kind in one call; an organization's connection is read by id.
+  listed: {
+    projectOf: (outs) => outs.projectId,
+    list: (client, projectId) => client.appConnections.listAll({ projectId }),
+  },
   update: (client, id, patch, outs) => connections(client).update(outs.app, id, patch),
   async delete(client, id, outs) {
     try {

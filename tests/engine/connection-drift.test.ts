@@ -6,7 +6,8 @@ import { engineEnv, type EngineEnv, writes } from "./lifecycle";
 // the service's credentialsHash moves away from the one our last write produced, so refresh shows
 // the connection changed, the preview shows an update of `credentials`, and up writes the declared
 // credentials again; then the preview is clean. For a connection made in code and for the settings
-// of one made elsewhere.
+// of one made elsewhere. Drift is seen the same whether the refresh reads the connection by id
+// or through its project's list.
 jest.setTimeout(10 * 60_000);
 
 const PASSWORD = "canary-drift-password-71c3";
@@ -32,7 +33,13 @@ describe("credential drift through credentialsHash", () => {
     const f = env.emulator.summary;
     const args =
       kind === "AppConnection"
-        ? { app: "postgres", name: "drifting", method: "username-and-password", credentials }
+        ? {
+            app: "postgres",
+            name: "drifting",
+            projectId: f.projects[0]!.id,
+            method: "username-and-password",
+            credentials,
+          }
         : {
             app: "mysql",
             connectionId: f.connections.find((c) => c.app === "mysql" && !c.projectId)!.id,
@@ -54,8 +61,15 @@ describe("credential drift through credentialsHash", () => {
       credentials: { ...(current.credentials as typeof credentials), password: "changed-by-hand" },
     } as never);
 
+    await env.resetRequests();
     const refresh = await env.t.stack.refresh();
     expect(changeCounts(refresh.summary.resourceChanges).update).toBe(1);
+    // A project's connection is read through the project's list of every kind (issue 20's shared
+    // reads); the settings of a connection made elsewhere, by id.
+    const reads = (await env.requests()).filter((r) => r.method === "GET").map((r) => r.path.split("?")[0]);
+    expect(reads).toEqual(
+      kind === "AppConnection" ? ["/api/v1/app-connections"] : [`/api/v1/app-connections/mysql/${id}`],
+    );
     const preview = await env.t.stack.preview({ diff: true });
     expect(changeCounts(preview.changeSummary).update).toBe(1);
     expect(preview.stdout).toMatch(/credentials/);

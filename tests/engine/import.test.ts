@@ -223,7 +223,7 @@ describe("secretops import", () => {
     expect(fs.existsSync(path.join(dir, "index.ts"))).toBe(false);
     const aws = fs.readFileSync(path.join(dir, "aws.ts"), "utf8");
     expect(aws).not.toContain("new secretops.AppConnection(");
-    expect(aws).toMatch(/new secretops\.SecretSync\("brown-aws-parameter-store"/);
+    expect(aws).toMatch(/new secretops\.SecretSync\(\s*"brown-aws-parameter-store"/);
     expect(aws.split("new secretops.").length - 1).toBe(
       knownSyncDestinations.filter((d) => d.destination.startsWith("aws-")).length,
     );
