@@ -9,7 +9,17 @@ import {
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import { otherMethodCredentials } from "../connection-samples";
-import { FX, expect422, expectError, expectIncreasing, start, uniq, withClockStopped, type Api } from "./helpers";
+import {
+  FX,
+  expect422,
+  fixtures,
+  expectError,
+  expectIncreasing,
+  start,
+  uniq,
+  withClockStopped,
+  type Api,
+} from "./helpers";
 
 let emu: RunningEmulator;
 let api: Api;
@@ -126,7 +136,18 @@ describe.each(kinds.map((k) => [k.app, k] as const))("%s connections", (app, kin
     const list = await api.get(base(app));
     expect(list.status).toBe(200);
     const { appConnections } = AppConnectionListEnvelope.parse(list.body);
-    expect(appConnections.every((c) => c.app === app && c.projectId === null)).toBe(true);
+    // Without projectId: every connection of the organization the caller may read, project-scoped
+    // ones included (the service's app-connection-service.ts `listAppConnections` queries by orgId
+    // alone; only its oldest versions added `projectId: null`).
+    expect(appConnections.every((c) => c.app === app)).toBe(true);
+    const visible = fixtures.appConnections.filter(
+      (c) =>
+        c.app === app &&
+        c.orgId === FX.orgId &&
+        ((c as { projectId?: string | null }).projectId ?? FX.projectId) === FX.projectId,
+    );
+    expect(appConnections.map((c) => c.id)).toEqual(expect.arrayContaining(visible.map((c) => c.id)));
+    expect(appConnections.some((c) => c.projectId === FX.restrictedProjectId)).toBe(false);
     const names = appConnections.map((c) => c.name.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     const listed = appConnections.find((c) => c.id === fx.id)!;
