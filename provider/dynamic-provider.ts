@@ -324,9 +324,10 @@ export function dynamicProvider<Remote extends { id: string }>(
         // secret the service never shows cannot be compared, so it is taken as the one the service
         // holds and not written (an adoption that writes nothing stays nothing: `secretops import`);
         // an arg sent for its other fields carries its secrets too. A later change of the value is
-        // written as usual.
-        const secretFree = withoutPaths(args, secretPathsOf(def, args));
-        const { patch } = plan(def, secretFree, options, argsOf(remote));
+        // written as usual. The settings of an object made elsewhere (`manageExisting`) are what
+        // the program sets, so their secrets are written on create.
+        const compared = def.manageExisting ? args : withoutPaths(args, secretPathsOf(def, args));
+        const { patch } = plan(def, compared, options, argsOf(remote));
         for (const k of Object.keys(patch)) if (args[k] !== undefined) patch[k] = args[k];
         if (Object.keys(patch).length) remote = await def.update(client, remote.id, patch, args, options);
       }

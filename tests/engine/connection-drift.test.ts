@@ -40,18 +40,24 @@ describe("credential drift through credentialsHash", () => {
             method: "username-and-password",
             credentials,
           }
-        : {
-            app: "mysql",
-            connectionId: f.connections.find((c) => c.app === "mysql" && !c.projectId)!.id,
-            credentials: { ...credentials, port: 3306 },
-          };
+        : await (async () => {
+            // The connection's other credential fields as the service has them: only the password
+            // is the program's, and a create must still write it.
+            const connectionId = f.connections.find((c) => c.app === "mysql" && !c.projectId)!.id;
+            const shown = (await env.client.appConnections.get("mysql", connectionId)).credentials;
+            return { app: "mysql", connectionId, credentials: shown as typeof credentials };
+          })();
     const app = args.app as AppConnectionApp;
     await env.t.stack.setConfig("resources:secrets", {
       value: JSON.stringify({ subject: { credentials: { password: PASSWORD } } }),
       secret: true,
     });
     await env.declare([{ kind, name: "subject", args: { ...args, secretFieldsFrom: ["credentials"] } }]);
+    await env.resetRequests();
     await env.t.stack.up();
+    // The settings of a connection made elsewhere set its credentials when the resource is made:
+    // one PATCH (the declared secret is written, never taken as the one the service holds).
+    expect(writes(await env.requests()).map((r) => r.method)).toEqual([kind === "AppConnection" ? "POST" : "PATCH"]);
     const id = ((await env.t.stack.outputs()).subject!.value as { id: string }).id;
     expect(changeCounts((await env.t.stack.preview()).changeSummary).update).toBe(0);
 
