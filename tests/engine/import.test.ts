@@ -231,6 +231,30 @@ describe("secretops import", () => {
     expect(aws).toMatch(/\/\/ connectionId: a connection this import did not write/);
   });
 
+  it("reads each project's connections when the token may not list the organization's", async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-import-403-"));
+    try {
+      // The organization-wide list is refused (a fault's path has no query: this rule catches the
+      // first list, which is that one).
+      await admin.addFault({ method: "GET", path: "^/api/v1/app-connections$", kind: "status", status: 403, count: 1 });
+      await admin.clearRequests();
+      const r = await secretops(["import", "--project", projectId, "--kind", "connections", "--out", out], {
+        env: env(),
+        cwd: out,
+      });
+      expect(r.code).toBe(0);
+      const source = fs.readFileSync(path.join(out, "imported.ts"), "utf8");
+      expect(source.split("new secretops.AppConnection(").length - 1).toBe(made.connections);
+      const lists = (await admin.requests())
+        .filter((q) => q.path.startsWith("/api/v1/app-connections"))
+        .map((q) => `${q.status} ${q.url}`);
+      expect(lists).toEqual(["403 /api/v1/app-connections", `200 /api/v1/app-connections?projectId=${projectId}`]);
+    } finally {
+      await admin.clearFaults();
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+
   it("compiles with tsc", async () => {
     fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(program(), "node_modules"), "dir");
     const tsc = await run(process.execPath, [
