@@ -155,6 +155,9 @@ function literal(value: unknown, indent: string): string {
   return JSON.stringify(value);
 }
 
+/** The project an object belongs to (connections may have none: the organization's). */
+const projectOf = (o: object): string | undefined => (o as { projectId?: string | null }).projectId ?? undefined;
+
 /** `vercel-prod` → `vercelProd`. */
 function camel(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
@@ -200,11 +203,7 @@ export function importProgram(found: Found, options: WriteOptions): ImportProgra
   const connectionVariables = new Map<string, string>();
   const blocks: string[] = [];
   const projects = new Map<string, string>();
-  const projectIds = [
-    ...new Set(
-      FAMILIES.flatMap((f) => (found[f] as { projectId?: string | null }[]).map((o) => o.projectId ?? undefined)),
-    ),
-  ]
+  const projectIds = [...new Set(FAMILIES.flatMap((f) => found[f].map(projectOf)))]
     .filter((p): p is string => typeof p === "string")
     .sort();
   projectIds.forEach((id, i) => projects.set(id, projectIds.length === 1 ? "projectId" : `projectId${i + 1}`));
@@ -213,17 +212,15 @@ export function importProgram(found: Found, options: WriteOptions): ImportProgra
     const row = rows[family] as FamilyRow<{ id: string }>;
     const names = uniqueNames("-");
     // By name, then project and id: the same objects always give the same file.
-    const order = (o: { id: string }) =>
-      [row.nameOf(o), (o as { projectId?: string | null }).projectId ?? "", o.id].join("\u0000");
+    const order = (o: { id: string }) => [row.nameOf(o), projectOf(o) ?? "", o.id].join("\u0000");
     const objects = [...(found[family] as { id: string }[])].sort((a, b) => (order(a) < order(b) ? -1 : 1));
     // A name the family uses in several projects (or scopes) gets the project's number.
     const uses = new Map<string, number>();
     for (const o of objects) uses.set(row.nameOf(o), (uses.get(row.nameOf(o)) ?? 0) + 1);
-    const written: string[] = [];
     for (const remote of objects) {
       const serviceName = row.nameOf(remote);
-      const projectOf = (remote as { projectId?: string | null }).projectId;
-      const scope = projectOf ? projects.get(projectOf)!.replace("projectId", "p") || "p" : "org";
+      const project = projectOf(remote);
+      const scope = project ? projects.get(project)!.replace("projectId", "p") : "org";
       const untyped = row.untyped(remote);
       if (untyped && !untyped.writable) {
         skipped.push({ family, name: serviceName, reason: `${untyped.reason}: not written` });
@@ -268,9 +265,8 @@ export function importProgram(found: Found, options: WriteOptions): ImportProgra
         ? `${construct}\n  ${JSON.stringify(resourceName)},\n  ${literal(argsWith, "  ")},\n  { retainOnDelete: true },\n);`
         : `${construct}${JSON.stringify(resourceName)}, ${literal(argsWith, "")});`;
       blocks.push([...comments.map((c) => `// ${c}`), call].join("\n"));
-      written.push(variable);
+      counts[family]++;
     }
-    counts[family] = written.length;
   }
 
   const total = Object.values(counts).reduce((a, b) => a + b, 0);

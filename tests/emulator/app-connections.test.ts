@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import {
   AppConnectionEnvelope,
   AppConnectionListEnvelope,
+  AuditLogListEnvelope,
   apiPaths,
   appConnectionKinds,
   type AppConnection,
@@ -100,7 +101,7 @@ test("GET /api/v1/app-connections lists the connections of every kind in one cal
   const audited = await api.get(apiPaths.auditLogs, {
     query: { projectId: FX.projectId, eventType: "get-app-connections", limit: 1 },
   });
-  expect((audited.body as { auditLogs: { event: { metadata: unknown } }[] }).auditLogs[0]?.event.metadata).toEqual({
+  expect(AuditLogListEnvelope.parse(audited.body).auditLogs[0]?.event.metadata).toEqual({
     count: project.length,
     connectionIds: project.map((c) => c.id),
   });
