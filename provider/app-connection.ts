@@ -119,7 +119,9 @@ export const appConnectionDefinition = defineResource<RemoteConnection, Connecti
   options,
   // Names are unique in their scope.
   deleteBeforeReplace: true,
-  clearable: { description: null },
+  // Unset, a connection is the organization's and has no gateway: leaving `projectId` out moves it
+  // there (a replacement), leaving `gatewayId` out detaches its gateway (PATCH `gatewayId: null`).
+  absentMeans: { description: null, projectId: null, gatewayId: null },
   secretPaths: credentialSecrets,
   transitionFailures: platformManagedIsOneWay,
   fingerprint: credentialsFingerprint,

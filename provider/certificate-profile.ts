@@ -99,7 +99,7 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
   deleteBeforeReplace: true,
   secretPaths: { of: () => secretPaths, all: secretPaths },
   // The service's update body takes `description: null` to clear it.
-  clearable: { description: null, defaults: null },
+  absentMeans: { description: null, defaults: null },
   reported: {
     projectId: (p) => p.projectId,
     certificatePolicyId: (p) => p.certificatePolicyId,

@@ -87,10 +87,12 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   /** Replacement deletes first, because a user-given name or slug must stay unique. */
   readonly deleteBeforeReplace: boolean;
   /**
-   * Args a program may stop declaring, and the value that clears them on the service (null for a
-   * description, …). Other undeclared args are left as the service has them.
+   * Args whose absence means a value: what the service holds when the program leaves the arg out
+   * (null: no description, no gateway; for a connection's `projectId`, the organization's scope).
+   * A program that stops declaring one asks for that value: a patchable arg is sent with it, one of
+   * the replace set replaces the object. Any other undeclared arg is left as the service has it.
    */
-  readonly clearable?: Readonly<Record<string, unknown>>;
+  readonly absentMeans?: Readonly<Record<string, unknown>>;
 
   create?(client: SecretOpsClient, args: Args, options: Options): Promise<Remote>;
   /** Finds the object a create would have made (by name or slug): adoption and ambiguous creates. */

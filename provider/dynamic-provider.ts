@@ -45,7 +45,7 @@ export interface Plan {
   changed: string[];
   /** Changed args the PATCH body does not take: the resource is replaced. */
   replaces: string[];
-  /** The PATCH body: every changed patchable arg, whole (a dropped clearable arg gets its cleared value). */
+  /** The PATCH body: every changed patchable arg, whole (a dropped arg whose absence means a value gets that value). */
   patch: Plain;
   /** A provider option changed (nothing to send). */
   optionsChanged: boolean;
@@ -103,22 +103,24 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
   const plainArgs = withoutPaths(args, secretPaths);
   const differs = (value: unknown, k: string) => containsUnknown(value) || !sameValue(value, state.observed[k]);
 
+  const absentMeans = def.absentMeans ?? {};
+  /** The value the program asks for: the declared one, or what leaving the arg out means. */
+  const wanted = (from: Plain, k: string) => (from[k] !== undefined ? from[k] : absentMeans[k]);
+  /** Declared, or its absence means something: an arg left out otherwise is not a wish to change it. */
+  const counts = (k: string) => args[k] !== undefined || k in absentMeans;
+
   const changed = new Set<string>();
-  for (const k of new Set([...Object.keys(plainArgs), ...Object.keys(def.clearable ?? {})])) {
-    if (differs(plainArgs[k], k)) changed.add(k);
+  for (const k of new Set([...Object.keys(plainArgs), ...Object.keys(absentMeans)])) {
+    if (differs(wanted(plainArgs, k), k)) changed.add(k);
   }
   for (const p of changedSecrets(args, secretPaths, state.secretHashes)) changed.add(p.split(".")[0]!);
   const fingerprint = def.fingerprint;
   if (fingerprint && args[fingerprint.field] !== undefined && fingerprintDrifted(state)) changed.add(fingerprint.field);
 
   const replaceSet = replaceable(def, args, options);
-  // Only declared args count: an arg the program leaves out is not a wish to change it.
-  const replaces = replaceSet.filter((k) => args[k] !== undefined && differs(args[k], k));
+  const replaces = replaceSet.filter((k) => counts(k) && differs(wanted(args, k), k));
   const patch: Plain = {};
-  for (const field of changed) {
-    if (replaceSet.includes(field)) continue;
-    patch[field] = args[field] !== undefined ? args[field] : def.clearable?.[field];
-  }
+  for (const field of changed) if (!replaceSet.includes(field)) patch[field] = wanted(args, field);
   // An option older state lacks counts as its default, so a release adding an option does not
   // make every existing resource show a change.
   const previousOption = (k: string) =>

@@ -101,7 +101,7 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
   },
   options,
   deleteBeforeReplace: true,
-  clearable: { description: null },
+  absentMeans: { description: null },
   reported: {
     name: (r) => r.name,
     projectId: (r) => r.projectId,

@@ -243,7 +243,7 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
   },
   options,
   deleteBeforeReplace: true,
-  clearable: { description: null },
+  absentMeans: { description: null },
   reported: {
     name: (s) => s.name,
     projectId: (s) => s.projectId,

@@ -65,6 +65,20 @@ if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ]; then
   exit 0
 fi
 
+# One build at a time: jest workers, the demo and a second checkout may all start here on a cold
+# cache. The others wait for the lock, then find the binaries.
+mkdir -p "$root"
+exec 9>"$root/.build.lock"
+if ! flock -n 9; then
+  log "another process is building the engine; waiting for it"
+  flock 9
+fi
+if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ]; then
+  place_shim "$bin"
+  echo "$bin"
+  exit 0
+fi
+
 command -v go >/dev/null 2>&1 || {
   log "no usable pulumi on PATH and no Go toolchain: install Go >= 1.24 (or pulumi >= $MIN_VERSION)"
   exit 1
