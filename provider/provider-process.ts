@@ -2,6 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { configure as configureSettings } from "./config";
 import type { ResourceDefinition, ResourceType } from "./definition";
 import { dynamicProvider } from "./dynamic-provider";
+import { forTheEngine } from "./engine-voice";
 
 /**
  * The provider process's entry point (`secretops-pulumi/runtime`), loaded by the serialized
@@ -23,7 +24,7 @@ export function provider(type: ResourceType): dynamic.ResourceProvider {
   if (!p) {
     const load = definitions[type];
     if (!load) throw new Error(`unknown resource type ${type}`);
-    p = dynamicProvider(load());
+    p = forTheEngine(dynamicProvider(load()));
     providers.set(type, p);
   }
   return p;

@@ -105,7 +105,7 @@ describe("two endpoints in one program", () => {
       (e: unknown) => String(e),
     );
     expect(failure).toContain(
-      `property endpoint value {c} has a problem: no endpoint "c" in the stack config (it has b)`,
+      `resource 'at-c' has a problem: endpoint: no endpoint "c" in the stack config (it has b)`,
     );
     expect([(await apiRequests(a)).length, (await apiRequests(b)).length]).toEqual(before);
   });

@@ -68,7 +68,7 @@ describe("bad input fails at preview, naming field and rule, with no API call (p
     const { rejected, text, requests } = await previewOutcome(env, declared(false));
     expect(rejected).toBe(true);
     expect(text).toMatch(
-      /resource 'one-way': property isPlatformManagedCredentials value \{false\} has a problem: cannot be turned off once enabled \(the switch is one-way\)/,
+      /resource 'one-way' has a problem: isPlatformManagedCredentials: cannot be turned off once enabled \(the switch is one-way\)/,
     );
     expect(text).not.toContain(password);
     expect(text).not.toContain(env.emulator.token);
