@@ -162,10 +162,11 @@ export const appConnectionDefinition = defineResource<RemoteConnection, Connecti
       await connections(client).delete(outs.app, id);
     } catch (e) {
       if (e instanceof SecretOpsApiError && e.status === 400 && e.message.includes(IN_USE)) {
+        // One message: what happened and what to do (the service's own words say neither).
         throw new Error(
-          `connection "${outs.name}" is still used by secret syncs or rotations, and the service refuses to delete it ` +
-            `(${e.message}): delete them or point them at another connection first. Resources of this program ` +
-            `that take this connection's id as their connectionId are deleted before it.`,
+          `connection "${outs.name}" is still used by a secret sync or rotation, so the service refuses to delete it: ` +
+            `delete those or point them at another connection first (this program's resources that use its id ` +
+            `are deleted before it)`,
         );
       }
       throw e;

@@ -149,8 +149,13 @@ export interface Listed<Remote, Outs = Plain> {
  * run one at a time per key, so a check-then-write against the service is never interleaved.
  */
 export interface Exclusive {
-  /** The args' key; undefined when the rule does not apply (an opt-out, a value still unknown). */
+  /**
+   * The args' key: resources with different keys never clash, and writes taking one key run one
+   * at a time. Undefined when the rule does not apply (an opt-out, a value still unknown).
+   */
   key(args: Plain, options: Plain): string | undefined;
+  /** Whether two resources holding one key clash (default: they do). */
+  clash?(held: Plain, candidate: Plain): boolean;
   /** The failure of `resource`, whose key `holder` (another resource of the program) already holds. */
   conflict(resource: string, holder: string): dynamic.CheckFailure;
 }

@@ -4,9 +4,9 @@ import type { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
 import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
 import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
-import { formatIssue, issuesFromZod } from "../sdk/schemas";
+import { issuesFromZod } from "../sdk/schemas";
 import { apiClient, configurationProblem, endpointProblem } from "./config";
-import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields, secretArgs } from "./definition";
+import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
 import { isNotFound } from "./not-found";
 import { ProgramKeys } from "./program-keys";
 import { sharedReads } from "./shared-reads";
@@ -160,20 +160,6 @@ function failuresOf(issues: readonly z.core.$ZodIssue[], args: Plain): dynamic.C
   return issuesFromZod(known).map((i) => ({ property: i.path, reason: i.message }));
 }
 
-/**
- * The engine prints a failure as `property <p> value {<inputs[p]>} has a problem: <reason>`,
- * looking `p` up among the top-level inputs only, and it prints a secret's plaintext there. A
- * failure on a top-level arg that holds a secret (`estConfig`, `credentials`) is therefore
- * reported on the resource, in the same `path: rule` words, so the value is never shown. Nested
- * paths (`credentials.port`) are not top-level keys and print as `<nil>`.
- */
-function withoutEchoedSecrets(def: Definition, failures: dynamic.CheckFailure[]): dynamic.CheckFailure[] {
-  const secret = secretArgs(def);
-  return failures.map((f) =>
-    secret.includes(f.property) ? { property: "", reason: formatIssue({ path: f.property, message: f.reason }) } : f,
-  );
-}
-
 /** Builds the dynamic provider of a resource definition. */
 export function dynamicProvider<Remote extends { id: string }>(
   definition: ResourceDefinition<Remote>,
@@ -182,7 +168,7 @@ export function dynamicProvider<Remote extends { id: string }>(
   const def = definition as unknown as Definition;
 
   const exclusiveKey = (args: Plain, options: Plain) => def.exclusive?.key(args, options);
-  const keys = def.exclusive && new ProgramKeys(def.exclusive.conflict);
+  const keys = def.exclusive && new ProgramKeys(def.exclusive);
   const exclusively = <T>(key: string | undefined, work: () => Promise<T>) =>
     keys ? keys.exclusively(key, work) : work();
   /** Replacements the engine asked for in this process (diff), by id: their delete comes next. */
@@ -417,7 +403,7 @@ export function dynamicProvider<Remote extends { id: string }>(
       const name = typeof news[RESOURCE_NAME_KEY] === "string" ? news[RESOURCE_NAME_KEY] : String(args.name);
       const previous = split(def, olds ?? {});
       const previousKey = exclusiveKey(previous.args, previous.options);
-      const conflict = keys.hold(name, exclusiveKey(args, parsedOptions.data), previousKey);
+      const conflict = keys.hold(name, args, exclusiveKey(args, parsedOptions.data), previousKey);
       if (conflict) return { inputs: news, failures: [conflict] };
     }
     return { inputs };
@@ -425,8 +411,7 @@ export function dynamicProvider<Remote extends { id: string }>(
 
   return {
     async check(olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
-      const result = checkArgs(olds, news);
-      return result.failures ? { ...result, failures: withoutEchoedSecrets(def, result.failures) } : result;
+      return checkArgs(olds, news);
     },
 
     async diff(id: string, olds: Plain, news: Plain): Promise<dynamic.DiffResult> {

@@ -1,5 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { Exclusive } from "./definition";
+import type { Plain } from "./values";
 
 /**
  * Runs in the provider process: the keys of a definition's `exclusive` add-on (a sync's
@@ -12,8 +14,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 const DEPARTURE_WAIT_MS = 60_000;
 
 export class ProgramKeys {
-  /** Key → the resource holding it, and the way back. */
-  private readonly holders = new Map<string, string>();
+  /** Key → the resources holding it (with their args), and the way back. */
+  private readonly holders = new Map<string, Map<string, Plain>>();
   private readonly heldBy = new Map<string, string>();
   /**
    * Keys a resource of the program is leaving in this operation (its check moved it elsewhere),
@@ -23,20 +25,28 @@ export class ProgramKeys {
   /** The tail of the writes queued per key. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly conflict: (resource: string, holder: string) => dynamic.CheckFailure) {}
+  constructor(private readonly rule: Pick<Exclusive, "clash" | "conflict">) {}
 
   /**
-   * From `check`: the resource `name` holds `key` now (undefined: none), leaving `previousKey`, or
-   * the failure naming the resource of the program that already holds it.
+   * From `check`: the resource `name` (with `args`) holds `key` now (undefined: none), leaving
+   * `previousKey`, or the failure naming the resource of the program it clashes with.
    */
-  hold(name: string, key: string | undefined, previousKey: string | undefined): dynamic.CheckFailure | undefined {
+  hold(
+    name: string,
+    args: Plain,
+    key: string | undefined,
+    previousKey: string | undefined,
+  ): dynamic.CheckFailure | undefined {
     const before = this.heldBy.get(name);
-    if (before !== undefined && before !== key && this.holders.get(before) === name) this.holders.delete(before);
+    if (before !== undefined) this.holders.get(before)?.delete(name);
     this.heldBy.delete(name);
     if (key !== undefined) {
-      const holder = this.holders.get(key);
-      if (holder !== undefined && holder !== name) return this.conflict(name, holder);
-      this.holders.set(key, name);
+      const holding = this.holders.get(key) ?? new Map<string, Plain>();
+      for (const [holder, held] of holding) {
+        if (holder !== name && (this.rule.clash?.(held, args) ?? true)) return this.rule.conflict(name, holder);
+      }
+      holding.set(name, args);
+      this.holders.set(key, holding);
       this.heldBy.set(name, key);
     }
     if (previousKey !== undefined && previousKey !== key) this.depart(previousKey);

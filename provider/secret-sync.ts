@@ -10,10 +10,12 @@ import {
   secretSyncCreateSchema,
   destinationKey,
   formatIssue,
+  sameDestination,
   knownSyncDestinationRow,
   secretSyncOperations,
   syncDestinationRow,
   syncDestinationSlugs,
+  untypedSyncDestinationRow,
   unknownKindRule,
   uuid,
 } from "../sdk/schemas";
@@ -91,14 +93,16 @@ interface AnyDestinationSyncs {
   checkDestination(destination: string, body: SecretSyncCheckDestination): Promise<SecretSyncDestinationCheck>;
   syncSecrets(destination: string, id: string): Promise<RemoteSync>;
 }
-const syncs = (client: SecretOpsClient) => client.secretSyncs as unknown as AnyDestinationSyncs;
+const syncs = (client: SecretOpsClient, untyped = false) =>
+  (untyped ? client.secretSyncs.untyped() : client.secretSyncs) as unknown as AnyDestinationSyncs;
 
 /** The other sync of the organization pushing to this sync's destination, as `check-destination` answers. */
 type Duplicate = { duplicateProjectId?: string | null };
 
 /**
- * Asks the service whether another sync of the organization already pushes to this destination.
- * A server too old to have the check (404), or a project id it cannot take (not a UUID), skips it.
+ * Asks the service whether another sync of the organization already pushes to this destination,
+ * through the service's own rule (which may weigh the connection: `connectionId` is sent). A
+ * server too old to have the check (404), or a project id it cannot take (not a UUID), skips it.
  */
 async function duplicateOf(
   client: SecretOpsClient,
@@ -109,6 +113,7 @@ async function duplicateOf(
   const check = await syncs(client)
     .checkDestination(sync.destination, {
       destinationConfig: sync.destinationConfig,
+      connectionId: sync.connectionId,
       projectId: sync.projectId,
       ...(excludeSyncId && { excludeSyncId }),
     })
@@ -119,12 +124,35 @@ async function duplicateOf(
   return check?.hasDuplicate ? check : undefined;
 }
 
-const duplicateError = (duplicate: Duplicate) => {
-  const where = duplicate.duplicateProjectId ? ` in project ${duplicate.duplicateProjectId}` : "";
-  return new Error(
-    `destinationConfig: another secret sync${where} already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
+/** The refusal, naming the other sync (or, when it cannot be read, its project). */
+const duplicateError = (other: string) =>
+  new Error(
+    `destinationConfig: ${other} already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
+  );
+
+const named = (s: RemoteSync) => `secret sync "${s.name}" (project ${s.projectId})`;
+
+/** Is `s` another sync to `sync`'s destination, by the service's rule? */
+const pushesToTheSamePlace = (s: RemoteSync, sync: Pick<SyncArgs, "destination" | "destinationConfig">) => {
+  const row = syncDestinationRow(sync.destination);
+  return (
+    !!row && s.destination === sync.destination && sameDestination(row, s.destinationConfig, sync.destinationConfig)
   );
 };
+
+/**
+ * The sync `check-destination` found, by name: the service answers with its project only, so its
+ * project's syncs are listed (one read, on a refusal only) and the one pushing to this destination
+ * picked (through the same connection first). Its project alone when that list cannot be read.
+ */
+async function otherSync(client: SecretOpsClient, sync: SyncArgs, duplicate: Duplicate, excludeSyncId?: string) {
+  const projectId = duplicate.duplicateProjectId;
+  if (!projectId) return "another secret sync in another project of your organization";
+  const listed = await listSyncs(client, projectId).catch(() => []);
+  const others = listed.filter((s) => s.id !== excludeSyncId && pushesToTheSamePlace(s, sync));
+  const found = others.find((s) => s.connectionId === sync.connectionId) ?? others[0];
+  return found ? named(found) : `another secret sync in project ${projectId}`;
+}
 
 /**
  * Refuses to point a sync at a destination another sync of the organization already pushes to,
@@ -139,14 +167,18 @@ async function refuseDuplicateDestination(
 ): Promise<void> {
   if (options.allowDuplicateDestination) return;
   let duplicate = await duplicateOf(client, sync, excludeSyncId);
+  let excluded = excludeSyncId;
   if (duplicate && excludeSyncId === undefined) {
     // On create, the sync already holding this name may be the duplicate: one an interrupted run
     // made. It is not counted here; the create then meets it by name and takes it only if it is
     // what the program declares (provider/dynamic-provider.ts, createOnce).
     const sameName = await orUndefinedOn404(syncs(client).getByName(sync.destination, sync.name, sync.projectId));
-    if (sameName) duplicate = await duplicateOf(client, sync, sameName.id);
+    if (sameName) {
+      excluded = sameName.id;
+      duplicate = await duplicateOf(client, sync, sameName.id);
+    }
   }
-  if (duplicate) throw duplicateError(duplicate);
+  if (duplicate) throw duplicateError(await otherSync(client, sync, duplicate, excluded));
 }
 
 /** A project's syncs of every destination, in one call. */
@@ -170,16 +202,15 @@ async function giveWayToAnEarlierRival(
   listed: ReadonlyMap<string, RemoteSync> | undefined,
 ) {
   const destination = created.destination;
-  // The service answered with a sync of this slug, so it has a row (a known or a generic one).
-  const row = syncDestinationRow(destination)!;
-  const place = destinationKey(row, created.destinationConfig);
   const here = listed
     ? [...listed.values()]
     : await syncs(client)
         .list(destination, created.projectId)
         .catch(() => undefined);
+  // Through the same connection, as the program's own rule (`exclusive`): through another one,
+  // the service's check decides.
   const rival = here?.find(
-    (r) => r.id !== created.id && r.destination === destination && destinationKey(row, r.destinationConfig) === place,
+    (r) => r.id !== created.id && r.connectionId === created.connectionId && pushesToTheSamePlace(r, created),
   );
   const older = (a: RemoteSync, b: RemoteSync) =>
     a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
@@ -187,7 +218,7 @@ async function giveWayToAnEarlierRival(
   await syncs(client)
     .delete(destination, created.id, { removeSecrets: false })
     .catch(() => undefined);
-  throw duplicateError({ duplicateProjectId: rival.projectId });
+  throw duplicateError(named(rival));
 }
 
 /**
@@ -235,7 +266,7 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
       typeof slug !== "string"
         ? undefined
         : opts.untypedDestination === true
-          ? syncDestinationRow(slug)
+          ? untypedSyncDestinationRow(slug)
           : knownSyncDestinationRow(slug);
     if (!row) return unknownDestination(slug, opts.untypedDestination === true);
     const ops = secretSyncOperations(row);
@@ -272,7 +303,7 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
     await refuseDuplicateDestination(client, args, opts);
     // The destination is the route's; the body is the rest.
     const { destination, ...body } = args;
-    const sync = await syncs(client)
+    const sync = await syncs(client, opts.untypedDestination)
       .create(destination, body)
       .catch((e: unknown) => {
         // Only GenericSecretSync reaches the service with a slug it may not have.
@@ -295,7 +326,7 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
     if (patch.destinationConfig !== undefined) {
       await refuseDuplicateDestination(client, { ...outs, destinationConfig: patch.destinationConfig }, opts, id);
     }
-    return syncs(client).update(outs.destination, id, patch);
+    return syncs(client, opts.untypedDestination).update(outs.destination, id, patch);
   },
   async delete(client, id, outs) {
     const removeSecrets = outs.removeSecrets === true;
@@ -314,20 +345,28 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
       );
   },
 
-  // One sync per destination, also between the resources of one program (provider/definition.ts).
+  // One sync per destination, also between the resources of one program (provider/definition.ts):
+  // by the service's rule, through the same connection. Through two connections (two accounts, say)
+  // the service decides at create: its newest rule weighs both connections, which only it can read.
   exclusive: {
     key(args, opts) {
       const row = typeof args.destination === "string" ? syncDestinationRow(args.destination) : undefined;
       const config = args.destinationConfig;
       if (opts.allowDuplicateDestination === true || !row || !isPlainObject(config)) return undefined;
-      if (containsUnknown(config) || Object.keys(config).length === 0) return undefined;
-      return destinationKey(row, config);
+      if (containsUnknown(config) || containsUnknown(args.connectionId)) return undefined;
+      return `${destinationKey(row, config)} through ${String(args.connectionId)}`;
     },
+    clash: (held, candidate) =>
+      sameDestination(
+        syncDestinationRow(String(candidate.destination))!,
+        held.destinationConfig as Record<string, unknown>,
+        candidate.destinationConfig as Record<string, unknown>,
+      ),
     conflict: (resource, holder) => ({
       property: "",
       reason: formatIssue({
         path: "destinationConfig",
-        message: `SecretSync "${resource}" and SecretSync "${holder}" of this program both sync to this destination, and two syncs would overwrite each other's secrets; point one of them elsewhere or set allowDuplicateDestination: true on it`,
+        message: `SecretSync "${resource}" and SecretSync "${holder}" of this program both sync to this destination through the same connection, and two syncs would overwrite each other's secrets; point one of them elsewhere or set allowDuplicateDestination: true on it`,
       }),
     }),
   },

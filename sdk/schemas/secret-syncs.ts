@@ -87,6 +87,15 @@ function genericSyncDestination(slugValue: string): SyncDestination {
 }
 
 /**
+ * The row `GenericSecretSync` sends with, for any slug-shaped destination, a known one too: the
+ * generic row, which passes `destinationConfig` and extra `syncOptions` through as given (a field
+ * or a value newer than the package); undefined for what is no slug.
+ */
+export function untypedSyncDestinationRow(slugValue: string): SyncDestination | undefined {
+  return isSlug(slugValue) ? genericSyncDestination(slugValue) : undefined;
+}
+
+/**
  * The row for a destination slug: a known destination's, or the generic row for any other
  * slug-shaped one (`GenericSecretSync`); undefined for what is no slug.
  */
@@ -231,15 +240,33 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
- * Where a sync's secrets land, as one comparable string: the destination and its config without
- * the labels the service's duplicate check ignores (`duplicateCheckIgnores`). Two syncs with the
- * same key overwrite each other (docs/service-api.md §9).
+ * A sync's destination as one comparable string: the destination and its config without the
+ * fields the service's duplicate check skips (`duplicateCheckIgnores`). Syncs with different keys
+ * never push to the same place; syncs with one key do when `sameDestination` says so.
  */
 export function destinationKey(dest: SyncDestination, destinationConfig: Record<string, unknown>): string {
   const place = Object.fromEntries(
     Object.entries(destinationConfig).filter(([k]) => !dest.duplicateCheckIgnores.includes(k)),
   );
   return `${dest.destination} ${canonicalJson(place)}`;
+}
+
+/**
+ * The service's duplicate rule for two syncs of one destination (its `checkDuplicateDestination`,
+ * services/secret-sync/secret-sync-service.ts): their configs are deeply equal but for the fields
+ * it skips, and the destination's own rule, if any, agrees (docs/service-api.md §2). The
+ * connection is not part of it here: the service's newest rule hands both syncs' connections to
+ * the destination's function, which only the service can run (it decrypts them).
+ */
+export function sameDestination(
+  dest: SyncDestination,
+  existing: Record<string, unknown>,
+  candidate: Record<string, unknown>,
+): boolean {
+  return (
+    destinationKey(dest, existing) === destinationKey(dest, candidate) &&
+    (dest.sameDestination?.(existing, candidate) ?? true)
+  );
 }
 
 export const SecretSyncListQuery = z.object({ projectId: nonEmpty });
@@ -255,6 +282,12 @@ export const SecretSyncImportQuery = z.object({ importBehavior: z.enum(importBeh
  */
 export const SecretSyncCheckDestinationBody = strictObject({
   destinationConfig: z.record(z.string(), z.unknown()),
+  /**
+   * The connection the sync writes through: the service's newest rule hands it to the
+   * destination's own duplicate function (routes/v1/secret-sync-routers/secret-sync-endpoints.ts);
+   * older servers drop the key.
+   */
+  connectionId: uuid.optional(),
   projectId: uuid,
   excludeSyncId: uuid.optional(),
 });

@@ -33,7 +33,7 @@ describe("AppConnection's delete against the emulator", () => {
     });
     const outs = { app: "vercel", name: connection.name } as never;
     await expect(appConnectionDefinition.delete(client, connection.id, outs)).rejects.toThrow(
-      /^connection "used-by-a-sync" is still used by secret syncs or rotations, and the service refuses to delete it \(Cannot delete App Connection with existing connections.*\): delete them or point them at another connection first/,
+      /^connection "used-by-a-sync" is still used by a secret sync or rotation, so the service refuses to delete it: delete those or point them at another connection first/,
     );
     await client.secretSyncs.delete("vercel", sync.id);
     await appConnectionDefinition.delete(client, connection.id, outs);

@@ -110,12 +110,9 @@ describe("check", () => {
       {},
       { ...base, enrollmentType: "api", apiConfig: {}, estConfig: { passphrase: "x" } },
     );
-    // estConfig holds a secret: reported on the resource, as the engine would print its value.
-    expect(wrong.failures).toEqual([{ property: "", reason: 'estConfig: is not allowed with enrollmentType "api"' }]);
+    expect(wrong.failures).toEqual([{ property: "estConfig", reason: 'is not allowed with enrollmentType "api"' }]);
     const missing = await profile.check!({}, { ...base, enrollmentType: "est" });
-    expect(missing.failures).toEqual([
-      { property: "", reason: "estConfig: EST enrollment requires EST configuration" },
-    ]);
+    expect(missing.failures).toEqual([{ property: "estConfig", reason: "EST enrollment requires EST configuration" }]);
   });
 
   it("enforces the PATCH support matrix of the connection's kind", async () => {
@@ -262,7 +259,7 @@ describe("one sync per destination in a program (the provider process sees every
       {
         property: "",
         reason:
-          'destinationConfig: SecretSync "one-b" and SecretSync "one-a" of this program both sync to this destination, and two syncs would overwrite each other\'s secrets; point one of them elsewhere or set allowDuplicateDestination: true on it',
+          'destinationConfig: SecretSync "one-b" and SecretSync "one-a" of this program both sync to this destination through the same connection, and two syncs would overwrite each other\'s secrets; point one of them elsewhere or set allowDuplicateDestination: true on it',
       },
     ]);
     // The holder's own check again is no conflict; another place, or the opt-out, is none either.
@@ -271,6 +268,38 @@ describe("one sync per destination in a program (the provider process sees every
     expect((await sync.check!({}, at("one-c", "prj_one", { allowDuplicateDestination: true }))).failures ?? []).toEqual(
       [],
     );
+  });
+
+  it("leaves the same config through another connection to the service's check (its rule weighs the connection)", async () => {
+    // services/secret-sync/secret-sync-service.ts (checkDuplicateDestination): the newest service
+    // hands both syncs' connections to the destination's own duplicate function, which decrypts
+    // them; only the service can tell two AWS accounts apart. One connection is one account.
+    expect((await sync.check!({}, at("acct-a", "prj_acct"))).failures ?? []).toEqual([]);
+    const otherConnection = { connectionId: "6f1c7a52-2b0e-4c55-9d9a-3f0c1f6e2a99" };
+    expect((await sync.check!({}, at("acct-b", "prj_acct", otherConnection))).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, at("acct-c", "prj_acct", { connectionId: UNKNOWN }))).failures ?? []).toEqual([]);
+  });
+
+  it("follows the service's own rule of a destination: a GitLab environment '*' overlaps every named one", async () => {
+    // services/secret-sync/secret-sync-maps.ts, DESTINATION_DUPLICATE_CHECK_MAP[GitLab]: the same
+    // project, and the same targetEnvironment or either one every environment ("*", "" or absent).
+    const gitlab = (resource: string, projectId: string, targetEnvironment: string) => ({
+      ...syncArgs,
+      name: resource,
+      __resourceName: resource,
+      destination: "gitlab",
+      syncOptions: { initialSyncBehavior: "overwrite-destination" },
+      destinationConfig: { scope: "project", projectId, projectName: `${resource} label`, targetEnvironment },
+    });
+    expect((await sync.check!({}, gitlab("gl-prod", "77", "production"))).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, gitlab("gl-staging", "77", "staging"))).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, gitlab("gl-elsewhere", "78", "*"))).failures ?? []).toEqual([]);
+    expect((await sync.check!({}, gitlab("gl-all", "77", "*"))).failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringMatching(/^destinationConfig: SecretSync "gl-all" and SecretSync "gl-(prod|staging)"/),
+      },
+    ]);
   });
 
   it("frees a place when its holder moves elsewhere, and skips a config still unknown", async () => {
@@ -326,6 +355,26 @@ describe("destinations", () => {
     expect(inputs).toMatchObject({ destinationConfig: args.destinationConfig, syncOptions: args.syncOptions });
     const bad = await sync.check!({}, { ...args, name: "Bad Name", syncOptions: {} });
     expect(bad.failures?.map((f) => f.property).sort()).toEqual(["name", "syncOptions.initialSyncBehavior"]);
+  });
+
+  it("GenericSecretSync passes a field newer than the package through for a destination it types too", async () => {
+    const newer = {
+      ...syncArgs,
+      destinationConfig: { ...syncArgs.destinationConfig, edgesFutureField: "x" },
+      syncOptions: { initialSyncBehavior: "overwrite-destination", edgesFutureOption: true },
+    };
+    const generic = await sync.check!({}, { ...newer, untypedDestination: true });
+    expect(generic.failures ?? []).toEqual([]);
+    expect(generic.inputs).toMatchObject({
+      destinationConfig: newer.destinationConfig,
+      syncOptions: newer.syncOptions,
+    });
+    // SecretSync stays strict: the same fields are refused there, naming them.
+    const typed = await sync.check!({}, newer);
+    expect(typed.failures?.map((f) => `${f.property}: ${f.reason}`)).toEqual([
+      expect.stringMatching(/^syncOptions: unknown field "edgesFutureOption"/),
+      expect.stringMatching(/^destinationConfig: unknown field "edgesFutureField"/),
+    ]);
   });
 
   it("SecretSync refuses a destination it does not type, naming the nearest slug and the escape hatch", async () => {
@@ -410,12 +459,8 @@ describe("AppConnection", () => {
       { property: "app", reason: expect.stringMatching(/^method: unknown PostgreSQL connection method "api-key"/) },
     ]);
     const other = await connection.check!({}, { ...pg, credentials: { ...pg.credentials, apiKey: "k" } });
-    // Credentials are secret: the failure is reported on the resource, never echoing the value.
     expect(other.failures).toEqual([
-      {
-        property: "",
-        reason: expect.stringMatching(/^credentials: unknown field "apiKey"; the fields here are host, /),
-      },
+      { property: "credentials", reason: expect.stringMatching(/^unknown field "apiKey"; the fields here are host, /) },
     ]);
     expect((await connection.check!({}, { ...pg, app: "postgress" })).failures).toEqual([
       {

@@ -41,6 +41,8 @@ export const awsSecretsManager = destinationRow({
   }),
   extraSyncOptions: awsSyncOptions,
   canImport: true,
-  duplicateCheckIgnores: [],
+  // The service's SECRET_SYNC_SKIP_FIELDS_MAP (services/secret-sync/secret-sync-maps.ts): one
+  // region's secrets are one place, whichever the mapping (`secretName` still tells two apart).
+  duplicateCheckIgnores: ["mappingBehavior"],
   example: { destinationConfig: { region: "us-east-1", mappingBehavior: "one-to-one" } },
 });

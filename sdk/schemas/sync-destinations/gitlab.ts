@@ -19,9 +19,6 @@ export const gitlab = destinationRow({
   label: "GitLab",
   family: "DevOps platform",
   connectionApp: "gitlab",
-  // The service's duplicate check is its own function: same project (or group), and the same
-  // `targetEnvironment` or either one `*`. Keyed here on scope, id and `targetEnvironment`, a
-  // wildcard overlapping a named environment is not seen as a duplicate.
   destinationConfig: strictObject({
     /** Where the CI/CD variables go: a `project` or a `group`. */
     scope: z.enum(["project", "group"]),
@@ -55,7 +52,26 @@ export const gitlab = destinationRow({
   }),
   extraSyncOptions: {},
   canImport: false,
-  duplicateCheckIgnores: ["projectName", "groupName", "shouldProtectSecrets", "shouldMaskSecrets", "shouldHideSecrets"],
+  // The service's skip fields and its own rule (services/secret-sync/secret-sync-maps.ts,
+  // SECRET_SYNC_SKIP_FIELDS_MAP and DESTINATION_DUPLICATE_CHECK_MAP): the same project (or group),
+  // and the same `targetEnvironment`, or either one every environment (absent, "" or "*").
+  duplicateCheckIgnores: [
+    "projectName",
+    "shouldProtectSecrets",
+    "shouldMaskSecrets",
+    "shouldHideSecrets",
+    "targetEnvironment",
+    "groupName",
+    "groupId",
+    "projectId",
+  ],
+  sameDestination(existing, candidate) {
+    const idKey = candidate.scope === "group" ? "groupId" : "projectId";
+    if (existing[idKey] !== candidate[idKey]) return false;
+    const every = (env: unknown) => typeof env !== "string" || env === "" || env === "*";
+    const [a, b] = [existing.targetEnvironment, candidate.targetEnvironment];
+    return every(a) || every(b) || a === b;
+  },
   example: {
     destinationConfig: {
       scope: "project",

@@ -26,6 +26,12 @@ export interface SyncDestination {
    * where the secrets land (docs/service-api.md §9).
    */
   readonly duplicateCheckIgnores: readonly string[];
+  /**
+   * The service's own rule for two configs equal but for `duplicateCheckIgnores`, where it has one
+   * (its `DESTINATION_DUPLICATE_CHECK_MAP`, services/secret-sync/secret-sync-maps.ts): they are
+   * duplicates only when this says so. Without it, they always are.
+   */
+  readonly sameDestination?: (existing: Record<string, unknown>, candidate: Record<string, unknown>) => boolean;
   /** A valid `destinationConfig`: the emulator's tests and the SDK's per-kind tests are built from it. */
   readonly example: { readonly destinationConfig: Record<string, unknown> };
 }

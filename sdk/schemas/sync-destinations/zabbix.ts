@@ -34,6 +34,7 @@ export const zabbix = destinationRow({
   }),
   extraSyncOptions: {},
   canImport: true,
-  duplicateCheckIgnores: ["hostName"],
+  // The service's SECRET_SYNC_SKIP_FIELDS_MAP (services/secret-sync/secret-sync-maps.ts).
+  duplicateCheckIgnores: ["hostName", "macroType"],
   example: { destinationConfig: { scope: "host", hostId: "10084", hostName: "web-1", macroType: 0 } },
 });
