@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   allSecretSyncOperations,
-  destinationKey,
+  sameDestination,
   knownSyncDestinations,
   secretSyncOperations,
   type EventType,
@@ -186,21 +186,23 @@ export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorCont
     });
 
     // Is another sync of the organization already pushing to this destination? The service
-    // compares the configs field by field, skipping the row's labels, and answers without a
-    // resource key (docs/service-api.md §2, §9). Read bucket.
+    // compares the configs field by field, skipping the row's fields, then asks the destination's
+    // own rule, and answers without a resource key (docs/service-api.md §2, §9). Its newest rule
+    // hands both connections to that function, which compares them for some destinations (a map
+    // not in the sources read here): the emulator takes `connectionId` and, as the readable
+    // version of that map does, decides by the configs alone. Read bucket.
     route(app, ops.checkDestination, async (req) => {
       const actor = actorOf(req);
       const { body } = req;
       requireProject(ctx, actor, body.projectId, "read", subjects.secretSyncs);
       const config = body.destinationConfig;
       if (Object.keys(config).length === 0) return { hasDuplicate: false };
-      const place = destinationKey(dest, config);
       const duplicate = [...store.syncs.values()].find(
         (s) =>
           s.destination === dest.destination &&
           s.id !== body.excludeSyncId &&
           store.projects.get(s.projectId)?.orgId === actor.orgId &&
-          destinationKey(dest, s.destinationConfig) === place,
+          sameDestination(dest, s.destinationConfig, config),
       );
       return duplicate ? { hasDuplicate: true, duplicateProjectId: duplicate.projectId } : { hasDuplicate: false };
     });
