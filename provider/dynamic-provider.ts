@@ -12,8 +12,10 @@ import { ProgramKeys } from "./program-keys";
 import { sharedReads } from "./shared-reads";
 import {
   type ProviderState,
+  CHANGED_OUTSIDE,
   SECRET_REVISIONS_KEY,
   type SecretRevisions,
+  changedOutside,
   decodeState,
   encodeState,
   fingerprintDrifted,
@@ -137,7 +139,7 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
 /**
  * The revisions of the program's secret values against the last inputs (`olds`): raised where the
  * value differs from the one there; kept where the last inputs hold none to compare with (after a
- * refresh, which never sees secrets).
+ * refresh, which never sees secrets), unless the refresh saw the value change outside the program.
  */
 function secretRevisions(paths: readonly string[], args: Plain, olds: Plain): SecretRevisions | undefined {
   const before = secretRevisionsIn(olds) ?? {};
@@ -147,7 +149,7 @@ function secretRevisions(paths: readonly string[], args: Plain, olds: Plain): Se
     if (value === undefined || value === null) continue;
     const old = getPath(olds, p);
     const revision = before[p];
-    if (revision === undefined) revisions[p] = 1;
+    if (revision === undefined || revision === CHANGED_OUTSIDE) revisions[p] = 1;
     else
       revisions[p] = old !== undefined && (containsUnknown(value) || !sameValue(old, value)) ? revision + 1 : revision;
   }
@@ -442,6 +444,11 @@ export function dynamicProvider<Remote extends { id: string }>(
       // What records our last write (secret hashes and revisions, the applied fingerprint, the
       // declared args): a refresh keeps it.
       const { observed: _observed, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.reported));
+      // A secret changed out of band (the fingerprint moved): the revisions say which.
+      const fingerprint = def.fingerprint;
+      if (fingerprint && fingerprintDrifted({ ...written, observed: {}, fingerprint: fingerprint.of(remote) })) {
+        written.secretRevisions = changedOutside(written.secretRevisions, fingerprint.field);
+      }
       const props = observedOutputs(remote, options, written);
       // Inputs follow the service, so the next preview shows drift against the program; only in
       // the args the program declared (state from older releases: all of them).

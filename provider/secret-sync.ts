@@ -348,15 +348,18 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
   // One sync per destination, also between the resources of one program (provider/definition.ts):
   // by the service's rule, through the same connection. Through two connections (two accounts, say)
   // the service decides at create: its newest rule weighs both connections, which only it can read.
+  // Creates to one destination still run one at a time, so each asks the service knowing the other.
   exclusive: {
     key(args, opts) {
       const row = typeof args.destination === "string" ? syncDestinationRow(args.destination) : undefined;
       const config = args.destinationConfig;
       if (opts.allowDuplicateDestination === true || !row || !isPlainObject(config)) return undefined;
-      if (containsUnknown(config) || containsUnknown(args.connectionId)) return undefined;
-      return `${destinationKey(row, config)} through ${String(args.connectionId)}`;
+      if (containsUnknown(config)) return undefined;
+      return destinationKey(row, config);
     },
     clash: (held, candidate) =>
+      !containsUnknown(candidate.connectionId) &&
+      held.connectionId === candidate.connectionId &&
       sameDestination(
         syncDestinationRow(String(candidate.destination))!,
         held.destinationConfig as Record<string, unknown>,

@@ -45,6 +45,21 @@ export type SecretRevisions = Record<string, number>;
 export const SECRET_REVISIONS_KEY = "secretRevisions";
 
 /**
+ * The revision a refresh gives the secrets a fingerprint covers when the service's fingerprint
+ * moved away from the one our last write produced (out-of-band drift): the next `check` raises it
+ * to 1, so the preview shows which secrets `up` writes again (`credentials.password: 0 => 1`).
+ */
+export const CHANGED_OUTSIDE = 0;
+
+/** The revisions with the secrets under `field` (a fingerprint's arg) marked as changed outside. */
+export function changedOutside(revisions: SecretRevisions | undefined, field: string): SecretRevisions | undefined {
+  if (!revisions) return revisions;
+  return Object.fromEntries(
+    Object.entries(revisions).map(([p, r]) => [p, p.startsWith(`${field}.`) ? CHANGED_OUTSIDE : r]),
+  );
+}
+
+/**
  * The provider state held in a resource's outputs (from any release); `argNames` are the
  * args-shaped outputs.
  */

@@ -4,7 +4,8 @@ import { engineEnv, type EngineEnv, writes } from "./lifecycle";
 
 // A credential the service never returns, changed out of band, is drift all the same (issue 19):
 // the service's credentialsHash moves away from the one our last write produced, so refresh shows
-// the connection changed, the preview shows an update of `credentials`, and up writes the declared
+// the connection changed, the preview shows which credential up writes again
+// (`credentials.password: 0 => 1`), and up writes the declared
 // credentials again; then the preview is clean. For a connection made in code and for the settings
 // of one made elsewhere. Drift is seen the same whether the refresh reads the connection by id
 // or through its project's list.
@@ -78,7 +79,8 @@ describe("credential drift through credentialsHash", () => {
     );
     const preview = await env.t.stack.preview({ diff: true });
     expect(changeCounts(preview.changeSummary).update).toBe(1);
-    expect(preview.stdout).toMatch(/credentials/);
+    // Which secret up writes again, as for a change in the program (issue 26 item 6).
+    expect(preview.stdout).toMatch(/~ secretRevisions\s*: \{\s*~ credentials\.password: 0 => 1\s*\}/);
     expect(preview.stdout).not.toContain(PASSWORD);
 
     await env.resetRequests();

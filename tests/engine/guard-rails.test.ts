@@ -63,7 +63,7 @@ describe("guard rails under the real engine", () => {
       await env.resetRequests();
       const text = await failure(env.t.stack.preview());
       expect(text).toMatch(
-        /destinationConfig: SecretSync "web-[ab]" and SecretSync "web-[ab]" of this program both sync to this destination, and two syncs would overwrite each other's secrets/,
+        /destinationConfig: SecretSync "web-[ab]" and SecretSync "web-[ab]" of this program both sync to this destination through the same connection, and two syncs would overwrite each other's secrets/,
       );
       expect(await env.requests()).toEqual([]);
     } finally {
@@ -102,6 +102,52 @@ describe("guard rails under the real engine", () => {
     }
   });
 
+  it("leaves two syncs through two connections to the service's rule, deterministically, naming the other sync", async () => {
+    // The service's duplicate rule (services/secret-sync/secret-sync-service.ts,
+    // checkDuplicateDestination, with secret-sync-maps.ts): configs deeply equal but for the
+    // destination's skip fields (vercel: appName), then the destination's own function. Its newest
+    // version hands that function both syncs' connections, which it decrypts; the readable map
+    // (and so the emulator) decides by the configs alone. The program cannot read connections, so
+    // it leaves two connections (two Vercel teams' tokens, say) to the service, and asks it one
+    // create at a time: here the second is refused naming the first, in every trial.
+    const p = f.projects[0]!;
+    const other = await env.client.appConnections.create("vercel", {
+      name: "vercel-second-team",
+      method: "api-token",
+      credentials: { apiToken: "second-team-token" },
+    });
+    for (let trial = 1; trial <= 3; trial++) {
+      await env.declare([
+        { kind: "SecretSync", name: "team-a", args: syncArgs("team-a", "prj_teams") },
+        { kind: "SecretSync", name: "team-b", args: syncArgs("team-b", "prj_teams", { connectionId: other.id }) },
+      ]);
+      await env.resetRequests();
+      expect(changeCounts((await env.t.stack.preview()).changeSummary).create).toBe(2);
+      expect(await env.requests()).toEqual([]);
+      const text = await failure(env.t.stack.up());
+      expect(text).toMatch(
+        /destinationConfig: secret sync "team-[ab]" \(project [0-9a-f-]+\) already syncs to this destination/,
+      );
+      const made = await env.client.secretSyncs.list("vercel", p.id);
+      expect([trial, made.filter((s) => s.destinationConfig.app === "prj_teams").length]).toEqual([trial, 1]);
+      // Allowed on purpose, both are made.
+      await env.declare([
+        { kind: "SecretSync", name: "team-a", args: syncArgs("team-a", "prj_teams") },
+        {
+          kind: "SecretSync",
+          name: "team-b",
+          args: syncArgs("team-b", "prj_teams", { connectionId: other.id, allowDuplicateDestination: true }),
+        },
+      ]);
+      await env.t.stack.up();
+      const both = await env.client.secretSyncs.list("vercel", p.id);
+      expect([trial, both.filter((s) => s.destinationConfig.app === "prj_teams").length]).toEqual([trial, 2]);
+      await env.declare([]);
+      await env.t.stack.up();
+    }
+    await env.client.appConnections.delete("vercel", other.id);
+  });
+
   it("keeps exactly one sync when two stacks create one to the same destination at once", async () => {
     const other = await createTestStack({
       program: "resources",
@@ -130,8 +176,10 @@ describe("guard rails under the real engine", () => {
       expect(syncs.filter((s) => s.destinationConfig.app === "prj_race")).toHaveLength(1);
       expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
       const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      // The refusal names the sync that stays.
+      const kept = syncs.find((s) => s.destinationConfig.app === "prj_race")!;
       expect(String(refused.reason)).toContain(
-        `destinationConfig: another secret sync in project ${f.projects[0]!.id} already syncs to this destination`,
+        `destinationConfig: secret sync "${kept.name}" (project ${f.projects[0]!.id}) already syncs to this destination`,
       );
     } finally {
       await env.admin.clearFaults();

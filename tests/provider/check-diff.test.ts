@@ -338,6 +338,15 @@ describe("secret revisions (a preview shows which secret changed)", () => {
     };
     expect(await revisions(refreshed, est)).toEqual({ "estConfig.passphrase": 4 });
   });
+
+  it("raises to 1 a revision a refresh marked as changed outside the program (0), so the preview shows it", async () => {
+    const refreshed = {
+      ...est,
+      estConfig: { disableBootstrapCaValidation: true },
+      secretRevisions: { "estConfig.passphrase": 0 },
+    };
+    expect(await revisions(refreshed, est)).toEqual({ "estConfig.passphrase": 1 });
+  });
 });
 
 describe("destinations", () => {
