@@ -56,7 +56,11 @@ const allRotations = async (client: SecretOpsClient) =>
 const allProfiles = async (client: SecretOpsClient) =>
   (await client.certificateProfiles.list({ projectId: PROJECT, limit: 100 })).certificateProfiles;
 
+/** The program directories this file runs. */
+const covered = new Set<string>();
+
 function exampleTests(spec: ExampleSpec) {
+  covered.add(spec.dir);
   let ctx: Ctx;
   let stackFile: string;
 
@@ -433,4 +437,14 @@ describe("examples/audit-logs", () => {
       expect((await client.secretSyncs.get("vercel", syncId)).name).toBe("audit-probe");
     },
   });
+});
+
+// examples/ci (its workflow replayed in tests/engine/ci-pipeline.test.ts) and examples/policy (a
+// policy pack, tests/policy/) have tests of their own.
+test("every example program under examples/ is run above", () => {
+  const programs = fs
+    .readdirSync(examplesDir)
+    .filter((d) => d !== "ci" && fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")))
+    .map((d) => path.join(examplesDir, d));
+  expect(programs.sort()).toEqual([...covered].filter((d) => d !== repoRoot).sort());
 });
