@@ -26,6 +26,7 @@ import {
   rotationTypes,
   syncDestinationSlugs,
 } from "../sdk/schemas";
+import { HeadingSlugger, headingText } from "./markdown-anchors";
 import terraformProvider from "./terraform-provider-kinds.json";
 
 type Definition = ResourceDefinition<never>;
@@ -153,10 +154,10 @@ const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", 
 
 const code = (v: unknown) => `\`${typeof v === "string" ? v : JSON.stringify(v)}\``;
 
-/** The variants of a union, nulls aside; whether null is one of them. */
+/** The variants of a union, nulls aside; whether null is one of them (a plain `null` is its own variant). */
 function variants(s: JsonSchema): { options: JsonSchema[]; nullable: boolean } {
   const all = s.anyOf ?? s.oneOf;
-  if (!all) return { options: [s], nullable: s.type === "null" };
+  if (!all) return { options: [s], nullable: false };
   const options = all.filter((v) => v.type !== "null");
   return { options, nullable: options.length < all.length };
 }
@@ -337,11 +338,47 @@ function optionsTable(def: Definition, doc: (dotted: string) => string, internal
   return lines.join("\n");
 }
 
-/** The markdown of one resource's reference. */
-function resourceDoc(r: ResourceReference, docs: ArgDocs): string {
+/** One resource's reference page, and the anchor of each kind's section in it. */
+interface ResourcePage {
+  text: string;
+  kindAnchors: Map<string, string>;
+}
+
+/**
+ * The markdown of one resource's reference. Each kind has a `##` heading of its slug (its
+ * variants, if any, a `###` each under it); links to a kind use the anchor GitHub gives that
+ * heading (scripts/markdown-anchors.ts), so they resolve whatever the other headings are.
+ */
+function resourceDoc(r: ResourceReference, docs: ArgDocs): ResourcePage {
   const { def } = r;
+  const slugger = new HeadingSlugger();
+  /** A heading line; its anchor registered in page order (a repeated heading's anchor takes a suffix). */
+  const heading = (level: number, text: string) => {
+    const anchor = slugger.slug(headingText(text));
+    return { line: `${"#".repeat(level)} ${text}`, anchor };
+  };
+  const title = heading(1, `\`${def.type}\``);
+  const kindAnchors = new Map<string, string>();
+  const sections: string[] = [];
+  for (const section of sectionsOf(r)) {
+    const args = argsOf(r, section);
+    const schemas = def.schemas(args as never, {});
+    if (typeof schemas === "string") throw new Error(`${def.type} ${section.kind}: ${schemas}`);
+    if (section.kind === undefined) sections.push(heading(2, "Args").line, "");
+    else if (!kindAnchors.has(section.kind)) {
+      const h = heading(2, section.kind);
+      kindAnchors.set(section.kind, h.anchor);
+      sections.push(h.line, "");
+    }
+    if (section.variant !== undefined)
+      sections.push(heading(3, `${section.kind}: ${r.variants!.field} \`${section.variant}\``).line, "");
+    sections.push(
+      argsTable(def, schemas, args, (p) => docs.of(argsTypeOf(r, section), p)),
+      "",
+    );
+  }
   const parts = [
-    `# \`${def.type}\``,
+    title.line,
     "",
     "<!-- Written by `npm run docs` (scripts/reference-docs.ts) from the schemas; do not edit by hand. -->",
     "",
@@ -353,23 +390,13 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): string {
     "",
   ];
   if (r.kinds.length > 0) {
-    parts.push(`Kinds (\`${def.kindField}\`): ${r.kinds.map((k) => `[\`${k}\`](#${k})`).join(", ")}.`, "");
+    const links = r.kinds.map((k) => `[\`${k}\`](#${kindAnchors.get(k)})`);
+    parts.push(`Kinds (\`${def.kindField}\`): ${links.join(", ")}.`, "");
   }
-  for (const section of sectionsOf(r)) {
-    const args = argsOf(r, section);
-    const schemas = def.schemas(args as never, {});
-    if (typeof schemas === "string") throw new Error(`${def.type} ${section.kind}: ${schemas}`);
-    if (section.kind === undefined) parts.push("## Args", "");
-    else if (section.variant === undefined) parts.push(`## ${section.kind}`, "");
-    else parts.push(`## ${section.kind}: ${r.variants!.field} \`${section.variant}\``, "");
-    parts.push(
-      argsTable(def, schemas, args, (p) => docs.of(argsTypeOf(r, section), p)),
-      "",
-    );
-  }
+  parts.push(...sections);
   const anyKind = argsTypeOf(r, sectionsOf(r)[0]!);
   parts.push(
-    "## Provider options",
+    heading(2, "Provider options").line,
     "",
     "Never sent to the service.",
     "",
@@ -377,12 +404,12 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): string {
     "",
   );
   parts.push(
-    "## Outputs",
+    heading(2, "Outputs").line,
     "",
     `Every arg the service returns (secret parts never come back), and: ${Object.keys(def.computed).map(code).join(", ")}.`,
     "",
   );
-  return parts.join("\n");
+  return { text: parts.join("\n"), kindAnchors };
 }
 
 /** A schema's fields: required ones in bold, secret ones marked. */
@@ -408,7 +435,13 @@ const terraformCell = (kinds: TerraformKinds, slug: string, withMethods = false)
  * `preview` (every field listed is checked for its type and limits, and a field not listed is
  * refused), beside the service's own Terraform provider's resource for it.
  */
-function kindsDoc(): string {
+function kindsDoc(pages: Record<ResourceType, ResourcePage>): string {
+  /** A kind's slug, linked to its section of the resource's page. */
+  const kindLink = (type: ResourceType, kind: string) => {
+    const anchor = pages[type].kindAnchors.get(kind);
+    if (anchor === undefined) throw new Error(`${type}'s reference has no section for ${kind}`);
+    return `[\`${kind}\`](${fileOf(references[type])}#${anchor})`;
+  };
   const tf = terraformProvider as unknown as {
     source: string;
     connections: TerraformKinds;
@@ -421,7 +454,7 @@ function kindsDoc(): string {
     "",
     "<!-- Written by `npm run docs` (scripts/reference-docs.ts) from the kind tables; do not edit by hand. -->",
     "",
-    `Every sync destination (${syncDestinationSlugs.length}), rotation type (${rotationTypeSlugs.length}) and connection kind (${appConnectionApps.length}) this package types, each read from the service's own schema file for it (cited on its row in \`sdk/schemas/\`). For each, \`pulumi preview\` checks the fields listed (required ones in **bold**) for their type and limits, and refuses a field that is not listed, naming it; every field's type, limits and description are in the resource's page. The last column is the resource the service's own Terraform provider has for the kind (${tf.source}); — where it has none.`,
+    `Every sync destination (${syncDestinationSlugs.length}), rotation type (${rotationTypeSlugs.length}) and connection kind (${appConnectionApps.length}) this package types, each read from the service's own schema file for it (cited on its row in \`sdk/schemas/\`). For each, \`pulumi preview\` checks the fields listed (required ones in **bold**) for their type and limits, and refuses a field that is not listed, naming it; every field's type, limits and description are in the resource's page, at the section its slug links to. The last column is the resource the service's own Terraform provider has for the kind (${tf.source}); — where it has none.`,
     "",
     "## Secret sync destinations",
     "",
@@ -432,9 +465,9 @@ function kindsDoc(): string {
     ...knownSyncDestinations
       .map((d) =>
         [
-          `\`${d.destination}\``,
+          kindLink("SecretSync", d.destination),
           d.label,
-          `\`${d.connectionApp}\``,
+          kindLink("AppConnection", d.connectionApp),
           fieldList(d.destinationConfig),
           Object.keys(d.extraSyncOptions).length ? fieldList(z.object(d.extraSyncOptions)) : "none",
           d.canImport ? "yes" : "no",
@@ -452,9 +485,9 @@ function kindsDoc(): string {
     ...Object.values(rotationTypes)
       .map((t) =>
         [
-          `\`${t.type}\``,
+          kindLink("SecretRotation", t.type),
           t.label,
-          `\`${t.connectionApp}\``,
+          kindLink("AppConnection", t.connectionApp),
           fieldList(t.parameters),
           fieldList(t.secretsMapping),
           terraformCell(tf.rotations, t.type),
@@ -471,7 +504,7 @@ function kindsDoc(): string {
     ...Object.values(appConnectionKinds)
       .map((k) =>
         [
-          `\`${k.app}\``,
+          kindLink("AppConnection", k.app),
           k.label + (k.enterprise ? " (enterprise)" : ""),
           Object.entries(k.methods as Record<string, { credentials: z.ZodType; secretFields: readonly string[] }>)
             .map(([m, def]) => `\`${m}\`: ${fieldList(def.credentials, def.secretFields)}`)
@@ -494,8 +527,13 @@ export function referenceDocs(repoRoot: string): Record<string, string> {
     repoRoot,
     resources.flatMap((r) => sectionsOf(r).map((s) => argsTypeOf(r, s))),
   );
-  const pages: Record<string, string> = Object.fromEntries(resources.map((r) => [fileOf(r), resourceDoc(r, docs)]));
-  pages["kinds.md"] = kindsDoc();
+  const resourcePages = Object.fromEntries(
+    Object.entries(references).map(([type, r]) => [type, resourceDoc(r, docs)]),
+  ) as Record<ResourceType, ResourcePage>;
+  const pages: Record<string, string> = Object.fromEntries(
+    Object.entries(references).map(([type, r]) => [fileOf(r), resourcePages[type as ResourceType].text]),
+  );
+  pages["kinds.md"] = kindsDoc(resourcePages);
   const out: Record<string, string> = {};
   for (const [file, text] of Object.entries(pages)) {
     out[file] = execFileSync("npx", ["prettier", "--stdin-filepath", path.join("docs", "reference", file)], {

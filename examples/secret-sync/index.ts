@@ -91,20 +91,20 @@ const keyVaultSync = new SecretSync("infra-prod-key-vault", {
   syncTimeoutSeconds: 120,
 });
 
-// A destination this package has no typed row for goes through GenericSecretSync with its real
-// slug: `destinationConfig` and `syncOptions` are passed through as given (the common rules, such
-// as `initialSyncBehavior` and `keySchema`, still apply). The emulator only serves the three
-// destinations above, so this one is left commented out:
+// A destination newer than this package (one it has no row for) goes through GenericSecretSync
+// with the service's slug for it: `destinationConfig` and `syncOptions` are passed through as
+// given (the common rules, such as `initialSyncBehavior` and `keySchema`, still apply). The
+// emulator serves only the destinations this package types, so this one is left commented out:
 //
 // import { GenericSecretSync } from "secretops-pulumi";
-// const awsSync = new GenericSecretSync("infra-prod-aws", {
-//   destination: "aws-secrets-manager",
-//   name: "infra-prod-aws",
+// const newDestinationSync = new GenericSecretSync("infra-prod-new-destination", {
+//   destination: "new-destination", // the service's slug
+//   name: "infra-prod-new-destination",
 //   projectId,
-//   connectionId: config.require("awsConnectionId"),
+//   connectionId: config.require("newDestinationConnectionId"),
 //   environment: "prod",
 //   secretPath: "/infra",
-//   destinationConfig: { region: "eu-west-1", mappingBehavior: "one-to-one" },
+//   destinationConfig: { region: "eu-west-1" }, // the destination's fields, as the service takes them
 //   syncOptions: { initialSyncBehavior: "overwrite-destination", keySchema: "storefront/{{secretKey}}" },
 // });
 

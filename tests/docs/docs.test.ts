@@ -3,10 +3,12 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as ts from "typescript";
+import { markdownAnchors } from "../../scripts/markdown-anchors";
 
 /**
  * The user guide tells the truth: its TypeScript examples compile against the package's types,
- * and every relative link in the documents the package ships points to a file the package ships.
+ * every relative link in the documents the package ships points to a file the package ships, and
+ * every `#anchor` of those links to a heading (or HTML anchor) of its page, as GitHub renders it.
  */
 
 const repoRoot = path.resolve(__dirname, "..", "..");
@@ -65,22 +67,79 @@ describe("links of the shipped documents", () => {
   );
   const documents = [...shipped].filter((f) => f.endsWith(".md"));
 
+  /** A document's relative links: the file each points to (relative to the package) and its `#anchor`, if any. */
+  const relativeLinks = (doc: string) => {
+    // Code blocks and inline code are not links (a pattern like `^[a-z]([a-z-]*)$` looks like one).
+    const text = read(doc)
+      .replace(/```[\s\S]*?```/g, "")
+      .replace(/`[^`\n]*`/g, "");
+    return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map(([, target]) => target!)
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .map((target) => {
+        const [file, anchor] = target.split("#") as [string, string | undefined];
+        const resolved = file === "" ? doc : path.posix.normalize(path.posix.join(path.posix.dirname(doc), file));
+        return { target, file: resolved, anchor };
+      });
+  };
+
   test("the package ships the user guide, docs/ and examples/", () => {
     expect(documents).toEqual(expect.arrayContaining(["README.md", "docs/resources.md", "examples/ci/README.md"]));
   });
 
   test.each(documents)("%s: every relative link points to a file the package ships", (doc) => {
-    // Code blocks and inline code are not links (a pattern like `^[a-z]([a-z-]*)$` looks like one).
-    const text = read(doc)
-      .replace(/```[\s\S]*?```/g, "")
-      .replace(/`[^`\n]*`/g, "");
-    const dead: string[] = [];
-    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-      if (/^[a-z]+:/.test(target!) || target!.startsWith("#")) continue;
-      const file = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target!.split("#")[0]!));
-      const isDir = [...shipped].some((f) => f.startsWith(`${file.replace(/\/$/, "")}/`));
-      if (!shipped.has(file) && !isDir) dead.push(target!);
-    }
+    const dead = relativeLinks(doc)
+      .filter(
+        ({ file }) => !shipped.has(file) && ![...shipped].some((f) => f.startsWith(`${file.replace(/\/$/, "")}/`)),
+      )
+      .map(({ target }) => target);
     expect(dead).toEqual([]);
+  });
+
+  const anchorsOf = new Map<string, Set<string>>();
+  test.each(documents)("%s: every #anchor, in the page or another, is a heading or HTML anchor there", (doc) => {
+    // Anchors into markdown pages only: GitHub's `#L12` line anchors of a source file are not headings.
+    const broken = relativeLinks(doc)
+      .filter(({ file, anchor }) => anchor !== undefined && file.endsWith(".md") && shipped.has(file))
+      .filter(({ file, anchor }) => {
+        if (!anchorsOf.has(file)) anchorsOf.set(file, markdownAnchors(read(file)));
+        return !anchorsOf.get(file)!.has(decodeURIComponent(anchor!));
+      })
+      .map(({ target }) => target);
+    expect(broken).toEqual([]);
+  });
+});
+
+/** The anchors the test above expects are GitHub's: its slugs for headings it renders. */
+describe("GitHub's heading anchors", () => {
+  test.each([
+    ["## Quick start", "quick-start"],
+    [
+      "### Bringing existing objects under code: `secretops import`",
+      "bringing-existing-objects-under-code-secretops-import",
+    ],
+    ["## Large stacks and the service's rate limits", "large-stacks-and-the-services-rate-limits"],
+    ["## `getAuditLogs` / `getAuditLogsOutput`", "getauditlogs--getauditlogsoutput"],
+    ["## How to add…", "how-to-add"],
+    ["### 2.1 App connection", "21-app-connection"],
+    ["## auth0: method `client-credentials`", "auth0-method-client-credentials"],
+    ["## `secretops check [dir] [--stack S] [--config k=v]…`", "secretops-check-dir---stack-s---config-kv"],
+    [
+      "# exchange.bind_headers(exchange, routing [, bindCallback])",
+      "exchangebind_headersexchange-routing--bindcallback",
+    ],
+    ["# heading with a - dash", "heading-with-a---dash"],
+    ["# *emphasis* and [a link](x.md) and <code>html</code>", "emphasis-and-a-link-and-html"],
+    ["# _under_ snake_case", "under-snake_case"],
+    ["# Привет non-latin 你好", "привет-non-latin-你好"],
+    ["Setext\n======", "setext"],
+    ['<a id="explicit"></a>', "explicit"],
+  ])("%s → #%s", (markdown, anchor) => {
+    expect([...markdownAnchors(markdown)]).toEqual([anchor]);
+  });
+
+  test("a repeated heading gets the next free suffix, a heading in a code block none", () => {
+    const page = ["# echo", "# echo", "```sh", "# echo", "```", "# echo 1", "# echo-1", "# echo"].join("\n");
+    expect([...markdownAnchors(page)]).toEqual(["echo", "echo-1", "echo-1-1", "echo-1-2", "echo-2"]);
   });
 });

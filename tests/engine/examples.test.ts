@@ -3,11 +3,12 @@ import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { SecretOpsClient, syncDestinationSlugs, rotationTypeSlugs, type AppConnectionApp } from "../../sdk";
 import { startEmulator } from "../../emulator";
-import { changeCounts, createTestStack, repoRoot, storedState, TestStack } from "./harness";
+import { changeCounts, cliStackExport, createTestStack, repoRoot, storedState, TestStack } from "./harness";
 
 /**
  * Every example program runs as a user would run it, against a fresh emulator on its default
- * fixture: `pulumi up` succeeds, a second preview shows no changes, and `pulumi destroy` leaves
+ * fixture: `pulumi up` succeeds, its secret config (and the token) is in neither the stored state
+ * nor `pulumi stack export`, a second preview shows no changes, and `pulumi destroy` leaves
  * nothing behind on the service (and managed connections in place).
  */
 jest.setTimeout(15 * 60_000);
@@ -19,6 +20,8 @@ const examplesDir = path.join(repoRoot, "examples");
 const PROJECT = "10000000-0000-4000-8000-000000000001";
 const CANARY_EST_PASSPHRASE = "canary-est-passphrase-0c41d7";
 const CANARY_PG_PASSWORD = "canary-postgres-password-7e2a90";
+const CANARY_ORDERS_DB_PASSWORD = "canary-orders-db-password-3b81f4";
+const CANARY_AWS_SECRET_KEY = "canary-aws-secret-access-key-95d2c7";
 
 interface Ctx {
   emulator: Emulator;
@@ -53,7 +56,11 @@ const allRotations = async (client: SecretOpsClient) =>
 const allProfiles = async (client: SecretOpsClient) =>
   (await client.certificateProfiles.list({ projectId: PROJECT, limit: 100 })).certificateProfiles;
 
+/** The program directories this file runs. */
+const covered = new Set<string>();
+
 function exampleTests(spec: ExampleSpec) {
+  covered.add(spec.dir);
   let ctx: Ctx;
   let stackFile: string;
 
@@ -103,10 +110,15 @@ function exampleTests(spec: ExampleSpec) {
     await spec.afterUp(ctx, outputs);
   });
 
-  it("keeps the secret config out of state in plaintext", () => {
+  it("keeps the secret config out of state in plaintext, stored and exported", async () => {
     const state = storedState(ctx.t);
-    for (const canary of [...Object.values(spec.secrets ?? {}), ctx.emulator.token])
+    const exported = await cliStackExport(ctx.t);
+    // Not a vacuous check: the export holds the stack's resources.
+    expect(exported).toContain("pulumi:pulumi:Stack");
+    for (const canary of [...Object.values(spec.secrets ?? {}), ctx.emulator.token]) {
       expect(state).not.toContain(canary);
+      expect(exported).not.toContain(canary);
+    }
   });
 
   it("a second preview shows no changes", async () => {
@@ -263,6 +275,65 @@ describe("examples/certificate-profile", () =>
     },
   }));
 
+describe("examples/app-connection", () => {
+  const connectionsOfProject = async (client: SecretOpsClient) =>
+    (await client.appConnections.listAll({ projectId: PROJECT })).filter((c) => c.projectId === PROJECT);
+  exampleTests({
+    dir: path.join(examplesDir, "app-connection"),
+    project: "secretops-app-connection",
+    secrets: { ordersDbPassword: CANARY_ORDERS_DB_PASSWORD, awsSecretAccessKey: CANARY_AWS_SECRET_KEY },
+    resources: 5,
+    async before({ client }) {
+      // The program makes its own connections: the project has none before.
+      expect(await connectionsOfProject(client)).toEqual([]);
+    },
+    async afterUp({ client }, outputs) {
+      const connections = await connectionsOfProject(client);
+      expect(connections.map((c) => `${c.app} ${c.name} ${c.method}`).sort()).toEqual([
+        "aws aws-prod access-key",
+        "postgres orders-db username-and-password",
+      ]);
+      const ordersDb = connections.find((c) => c.app === "postgres")!;
+      const awsProd = connections.find((c) => c.app === "aws")!;
+      expect(outputs.connectionIds).toEqual({ "orders-db": ordersDb.id, "aws-prod": awsProd.id });
+      // The service holds the secret parts and never returns them.
+      expect(ordersDb.credentials).toMatchObject({
+        host: "orders-db.internal.example.com",
+        username: "secretops_rotator",
+      });
+      expect(ordersDb.credentials).not.toHaveProperty("password");
+      expect(awsProd.credentials).toEqual({ accessKeyId: "AKIAIOSFODNN7EXAMPLE" });
+      // The rotation and the syncs use the connections made in the same program, by id.
+      const rotations = await allRotations(client);
+      expect(
+        rotations.map((r) => `${r.type} ${r.environment!.slug}${r.folder!.path}/${r.name} ${r.connectionId}`),
+      ).toEqual([`postgres-credentials prod/app/db/orders-db-credentials ${ordersDb.id}`]);
+      const syncs = await allSyncs(client);
+      expect(
+        syncs.map((s) => `${s.destination} ${s.name} ${s.environment?.slug}${s.folder?.path} ${s.connectionId}`).sort(),
+      ).toEqual([
+        `aws-parameter-store app-prod-parameter-store prod/app ${awsProd.id}`,
+        `aws-secrets-manager infra-prod-aws-secrets-manager prod/infra ${awsProd.id}`,
+      ]);
+      const secretsManager = syncs.find((s) => s.destination === "aws-secrets-manager")!;
+      expect(secretsManager.syncOptions).toMatchObject({
+        keySchema: "storefront/{{secretKey}}",
+        tags: [{ key: "managed-by", value: "secretops" }],
+      });
+      expect(outputs.syncStatuses).toEqual({
+        "infra-prod-aws-secrets-manager": "succeeded",
+        "app-prod-parameter-store": "succeeded",
+      });
+    },
+    async afterDestroy({ client }) {
+      // The syncs and the rotation went first, then the connections they used.
+      expect(await allSyncs(client)).toEqual([]);
+      expect(await allRotations(client)).toEqual([]);
+      expect(await connectionsOfProject(client)).toEqual([]);
+    },
+  });
+});
+
 const managedConnections: [AppConnectionApp, string][] = [
   ["auth0", "emulator-auth0"],
   ["postgres", "emulator-postgres"],
@@ -366,4 +437,14 @@ describe("examples/audit-logs", () => {
       expect((await client.secretSyncs.get("vercel", syncId)).name).toBe("audit-probe");
     },
   });
+});
+
+// examples/ci (its workflow replayed in tests/engine/ci-pipeline.test.ts) and examples/policy (a
+// policy pack, tests/policy/) have tests of their own.
+test("every example program under examples/ is run above", () => {
+  const programs = fs
+    .readdirSync(examplesDir)
+    .filter((d) => d !== "ci" && fs.existsSync(path.join(examplesDir, d, "Pulumi.yaml")))
+    .map((d) => path.join(examplesDir, d));
+  expect(programs.sort()).toEqual([...covered].filter((d) => d !== repoRoot).sort());
 });
