@@ -39,7 +39,8 @@ const options = z.object({
   /**
    * Allow this sync to push to a destination another sync of the organization already pushes to.
    * Default false: a create or a `destinationConfig` change that would do so fails, naming the
-   * other sync's project, because two syncs that overwrite one destination undo each other.
+   * other sync, because two syncs that overwrite one destination undo each other. What is the same
+   * destination is the service's rule; through two connections the service decides at `up`.
    */
   allowDuplicateDestination: z.boolean().default(false),
   /**
