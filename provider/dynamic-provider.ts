@@ -343,28 +343,33 @@ export function dynamicProvider<Remote extends { id: string }>(
     const previous = decodeState(olds, Object.keys(def.reported)).secretHashes;
     let remote: { id: string };
     const key = exclusiveKey(args, options);
-    const previousKey = exclusiveKey(olds, options);
+    // The key the resource held, by its own last options (an opt-out switched on leaves it too).
+    const previousKey = exclusiveKey(olds, olds);
     const patch = p.patch;
-    if (Object.keys(patch).length) {
-      const write = () => def.update(client, id, patch, olds, options);
-      try {
-        remote = await (key !== previousKey ? exclusively(key, write) : write());
-      } finally {
-        keys?.left(previousKey, key);
-        wrote(client, olds);
+    try {
+      if (Object.keys(patch).length) {
+        const write = () => def.update(client, id, patch, olds, options);
+        try {
+          remote = await (key !== previousKey ? exclusively(key, write) : write());
+        } finally {
+          wrote(client, olds);
+        }
+      } else if (p.resume) {
+        try {
+          remote = await def.jobs!.resume.run(client, id, olds);
+        } finally {
+          wrote(client, olds);
+        }
       }
-    } else if (p.resume) {
-      try {
-        remote = await def.jobs!.resume.run(client, id, olds);
-      } finally {
-        wrote(client, olds);
-      }
+      // Only provider options changed: nothing to send.
+      else
+        return {
+          outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(news) }) }),
+        };
+    } finally {
+      // Whatever the step did, a resource of the program waiting for this one to leave its key goes on.
+      keys?.left(previousKey, key);
     }
-    // Only provider options changed: nothing to send.
-    else
-      return {
-        outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(news) }) }),
-      };
     const changedAt = changedAtOf(remote);
     remote = await settle(client, remote, news, options, { previous });
     return { outs: outputsAfterWrite(remote, news, options, changedAt, previous) };

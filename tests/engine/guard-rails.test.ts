@@ -130,9 +130,13 @@ describe("guard rails under the real engine", () => {
       );
       const made = await env.client.secretSyncs.list("vercel", p.id);
       expect([trial, made.filter((s) => s.destinationConfig.app === "prj_teams").length]).toEqual([trial, 1]);
-      // Allowed on purpose, both are made.
+      // Allowed on purpose, both are made (the one made first switches the opt-out on in place).
       await env.declare([
-        { kind: "SecretSync", name: "team-a", args: syncArgs("team-a", "prj_teams") },
+        {
+          kind: "SecretSync",
+          name: "team-a",
+          args: syncArgs("team-a", "prj_teams", { allowDuplicateDestination: true }),
+        },
         {
           kind: "SecretSync",
           name: "team-b",
