@@ -54,7 +54,8 @@ export const otherMethodCredentials: Record<string, Record<string, unknown>> = {
 
 /**
  * A canary for a secret credential field, in a form the field's schema accepts: as is, after the
- * sample's value (a required prefix), as an email or a URL, or (a UUID field) a fresh UUID, or (a
+ * sample's value (a required prefix), over the end of the sample's value (a fixed length, such as
+ * Okta's `00` and 40 characters), as an email or a URL, or (a UUID field) a fresh UUID, or (a
  * hexadecimal key, such as Nutanix Prism Central's API key) 32 fresh lowercase hex digits.
  */
 export function credentialCanaryValue(
@@ -73,6 +74,7 @@ export function credentialCanaryValue(
   const forms = [plain, plain.replace(/[^A-Za-z0-9-]/g, "-")].flatMap((c) => [
     c,
     `${prefix}${c}`,
+    ...(prefix.length > c.length ? [`${prefix.slice(0, prefix.length - c.length)}${c}`] : []),
     `${c}@canary.example.com`,
     `https://canary.example.com/${c}`,
   ]);

@@ -80,6 +80,23 @@ export interface AppConnectionKind {
    * connection of each kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
    */
   readonly example: { readonly method: string; readonly credentials: Record<string, unknown> };
+  /**
+   * Credentials the service refuses, at least one for each rule of the row beyond a plain type:
+   * the SDK's and the emulator's kind-rule tests send each one in a create (tests/sdk/kind-rules.test.ts,
+   * tests/emulator/kind-rules.test.ts) and expect the issue named.
+   */
+  readonly invalidExamples?: readonly InvalidCredentialsExample[];
+}
+
+/**
+ * Credentials of `method` (default: the example's) the service refuses, with `message` (or the
+ * beginning of it) at `path` (dotted, from the body: `credentials.apiToken`).
+ */
+export interface InvalidCredentialsExample {
+  readonly method?: string;
+  readonly credentials: Record<string, unknown>;
+  readonly path: string;
+  readonly message: string;
 }
 
 /**

@@ -31,7 +31,7 @@ import { snowflakeUserKeyPair } from "./snowflake-user-key-pair";
 import { sshPassword } from "./ssh-password";
 import { stripeApiKey } from "./stripe-api-key";
 
-export type { PasswordRequirements, RotationType } from "./row";
+export type { InvalidRotationExample, PasswordRequirements, RotationType } from "./row";
 export { defaultPasswordRequirements, passwordRequirements } from "./row";
 
 /** The secret rotation types: one row per type, keyed by its real slug. */

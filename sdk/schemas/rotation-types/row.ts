@@ -73,6 +73,24 @@ export interface RotationType {
   readonly secretFields: readonly string[];
   /** Valid `parameters`: the emulator's tests and the SDK's per-kind tests are built from it. */
   readonly example: { readonly parameters: Record<string, unknown> };
+  /**
+   * Parameters or mappings the service refuses, at least one for each rule of the row beyond a
+   * plain type: the SDK's and the emulator's kind-rule tests send each one in a create
+   * (tests/sdk/kind-rules.test.ts, tests/emulator/kind-rules.test.ts) and expect the issue named.
+   */
+  readonly invalidExamples?: readonly InvalidRotationExample[];
+}
+
+/**
+ * A create body the service refuses: the row's example `parameters` replaced by `parameters` and
+ * the mapping of every `secretsMapping` field by `secretsMapping` where given; refused with
+ * `message` (or the beginning of it) at `path` (dotted, from the body: `parameters.username1`).
+ */
+export interface InvalidRotationExample {
+  readonly parameters?: Record<string, unknown>;
+  readonly secretsMapping?: Record<string, unknown>;
+  readonly path: string;
+  readonly message: string;
 }
 
 /**

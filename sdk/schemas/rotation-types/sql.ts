@@ -48,6 +48,18 @@ const sqlType = (
     generatedCredentials: usernamePassword,
     secretFields: ["password"],
     example: { parameters: example },
+    invalidExamples: [
+      {
+        parameters: { ...example, rotationStatement: "ALTER USER {{username}} PASSWORD 'x'" },
+        path: "parameters.rotationStatement",
+        message: "must contain {{username}} and {{password}}",
+      },
+      {
+        parameters: { ...example, rotationStatement: "ALTER USER {{username}} IN {{schema}} PASSWORD '{{password}}'" },
+        path: "parameters.rotationStatement",
+        message: "may only use the variables {{username}}, {{password}} and {{database}}",
+      },
+    ],
   });
 
 export const postgresCredentials = sqlType("postgres-credentials", "PostgreSQL Credentials", "postgres", {
