@@ -9,6 +9,7 @@ import {
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import { FX, expect422, start, uniq, type Api, type Res } from "./helpers";
+import { relaxedSyncCases } from "../sdk/helpers/kind-cases";
 
 /**
  * The emulator answers each kind row's `invalidExamples` with the service's 422 naming the field:
@@ -150,4 +151,21 @@ test("okta: an apiToken of 41 characters after 00 is a 422", async () => {
     credentials: { instanceUrl: "https://example.okta.com", apiToken: `00${"a".repeat(41)}` },
   });
   expect422(res, ["credentials", "apiToken"], "Invalid Okta API Token format");
+});
+
+describe("what the service accepts, the emulator accepts", () => {
+  test.each(relaxedSyncCases.map((c) => [c.name, c] as const))("%s", async (_, c) => {
+    const dest = syncDestinations[c.destination];
+    const res = await api.post(
+      apiPaths.secretSyncs(dest.destination),
+      syncBody(dest, c.destinationConfig ?? dest.example.destinationConfig, c.syncOptions),
+    );
+    expect(`${res.status} ${res.status === 200 ? "" : JSON.stringify(res.body)}`).toBe("200 ");
+  });
+
+  test("external-infisical: secretPath is stored as the service's default", async () => {
+    const dest = syncDestinations["external-infisical"];
+    const sync = await createSync(dest, syncBody(dest, { projectId: "p", environment: "prod" }));
+    expect(sync.destinationConfig).toMatchObject({ secretPath: "/" });
+  });
 });

@@ -9,6 +9,7 @@ import {
   syncDestinations,
 } from "../../sdk/schemas";
 import { ids } from "./helpers/fixtures";
+import { relaxedSyncCases } from "./helpers/kind-cases";
 import { type StubServer, startStub } from "./helpers/stub-server";
 
 /**
@@ -189,5 +190,22 @@ describe("okta apiToken: 00 and exactly 40 characters", () => {
   test("exactly 40 passes", () => {
     const schema = appConnectionKinds.okta.methods["api-token"].credentials;
     expect(schema.safeParse(creds(`00${"a".repeat(40)}`)).success).toBe(true);
+  });
+});
+
+describe("what the service accepts, the SDK accepts", () => {
+  test.each(relaxedSyncCases.map((c) => [c.name, c] as const))("%s", (_, c) => {
+    const dest = syncDestinations[c.destination];
+    const body = syncBody(c.destinationConfig ?? dest.example.destinationConfig, c.syncOptions);
+    const r = secretSyncCreateSchema(dest).safeParse(body);
+    expect(r.error?.issues ?? []).toEqual([]);
+  });
+
+  test("azure-entra-id-scim: a key schema is taken and dropped, as the service drops it", () => {
+    const dest = syncDestinations["azure-entra-id-scim"];
+    const body = syncBody(dest.example.destinationConfig, { keySchema: "not a {{secretKey}} schema!" });
+    const r = secretSyncCreateSchema(dest).safeParse(body);
+    expect(r.success).toBe(true);
+    expect(r.data?.syncOptions).not.toHaveProperty("keySchema", expect.anything());
   });
 });

@@ -57,6 +57,7 @@ import { rundeck } from "./rundeck";
 import { spacelift } from "./spacelift";
 
 export type { InvalidSyncExample, SyncBodyParts, SyncBodyRule, SyncDestination } from "./row";
+export { keySchemaNamesRule } from "./row";
 
 /** The sync destinations: one row per destination, keyed by its real slug. */
 export const syncDestinations = {

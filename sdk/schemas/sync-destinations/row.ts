@@ -84,3 +84,24 @@ export function destinationRow<const C extends z.ZodObject, const X extends z.Zo
 ) {
   return row;
 }
+
+/**
+ * The body rule of a destination that refuses some characters a key schema may hold: the service
+ * replaces the placeholders with a valid `A` and tests the rest against the destination's name
+ * pattern, so a key schema that would make every synced name invalid is refused up front (its
+ * Daytona and Cloudflare Secrets Store schemas). Applies whenever `syncOptions` has a key schema.
+ */
+export function keySchemaNamesRule(name: RegExp, message: string): SyncBodyRule {
+  return {
+    breaks: ({ syncOptions }) => {
+      const keySchema = syncOptions?.keySchema;
+      return (
+        typeof keySchema === "string" &&
+        keySchema !== "" &&
+        !name.test(keySchema.replace(/\{\{secretKey\}\}|\{\{environment\}\}/g, "A"))
+      );
+    },
+    message,
+    path: ["syncOptions", "keySchema"],
+  };
+}
