@@ -59,6 +59,19 @@ const sqlType = (
         path: "parameters.rotationStatement",
         message: "may only use the variables {{username}}, {{password}} and {{database}}",
       },
+      {
+        // shared/general/password-requirements-schema.ts: allowedSymbols must hold one of its symbols.
+        parameters: {
+          ...example,
+          passwordRequirements: {
+            length: 20,
+            required: { digits: 1, lowercase: 1, uppercase: 1, symbols: 1 },
+            allowedSymbols: "abc",
+          },
+        },
+        path: "parameters.passwordRequirements.allowedSymbols",
+        message: "Invalid symbols",
+      },
     ],
   });
 
