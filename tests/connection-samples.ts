@@ -13,7 +13,12 @@ const azureClientSecret = {
 };
 export const otherMethodCredentials: Record<string, Record<string, unknown>> = {
   "azure-client-secrets/client-secret": azureClientSecret,
-  "azure-client-secrets/certificate": { tenantId: "t", clientId: "c", certificateBody: "cert", privateKey: "key" },
+  "azure-client-secrets/certificate": {
+    tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
+    clientId: "0f0f0f0f-0000-4000-8000-000000000001",
+    certificateBody: "cert",
+    privateKey: "key",
+  },
   "azure-app-configuration/client-secret": azureClientSecret,
   "azure-key-vault/client-secret": azureClientSecret,
   "azure-certificate/client-secret": azureClientSecret,

@@ -9,7 +9,7 @@ import {
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import { FX, expect422, start, uniq, type Api, type Res } from "./helpers";
-import { relaxedSyncCases } from "../sdk/helpers/kind-cases";
+import { relaxedConnectionCases, relaxedSyncCases } from "../sdk/helpers/kind-cases";
 
 /**
  * The emulator answers each kind row's `invalidExamples` with the service's 422 naming the field:
@@ -154,6 +154,15 @@ test("okta: an apiToken of 41 characters after 00 is a 422", async () => {
 });
 
 describe("what the service accepts, the emulator accepts", () => {
+  test.each(relaxedConnectionCases.map((c) => [c.name, c] as const))("%s", async (_, c) => {
+    const res = await api.post(apiPaths.appConnections(c.app), {
+      name: uniq("relaxed"),
+      method: c.method,
+      credentials: c.credentials,
+    });
+    expect(`${res.status} ${res.status === 200 ? "" : JSON.stringify(res.body)}`).toBe("200 ");
+  });
+
   test.each(relaxedSyncCases.map((c) => [c.name, c] as const))("%s", async (_, c) => {
     const dest = syncDestinations[c.destination];
     const res = await api.post(

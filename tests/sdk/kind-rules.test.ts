@@ -9,7 +9,7 @@ import {
   syncDestinations,
 } from "../../sdk/schemas";
 import { ids } from "./helpers/fixtures";
-import { relaxedSyncCases } from "./helpers/kind-cases";
+import { relaxedConnectionCases, relaxedSyncCases } from "./helpers/kind-cases";
 import { type StubServer, startStub } from "./helpers/stub-server";
 
 /**
@@ -194,6 +194,12 @@ describe("okta apiToken: 00 and exactly 40 characters", () => {
 });
 
 describe("what the service accepts, the SDK accepts", () => {
+  test.each(relaxedConnectionCases.map((c) => [c.name, c] as const))("%s", (_, c) => {
+    const methods: Record<string, { credentials: { safeParse(v: unknown): { error?: { issues: unknown[] } } } }> =
+      appConnectionKinds[c.app].methods;
+    expect(methods[c.method].credentials.safeParse(c.credentials).error?.issues ?? []).toEqual([]);
+  });
+
   test.each(relaxedSyncCases.map((c) => [c.name, c] as const))("%s", (_, c) => {
     const dest = syncDestinations[c.destination];
     const body = syncBody(c.destinationConfig ?? dest.example.destinationConfig, c.syncOptions);

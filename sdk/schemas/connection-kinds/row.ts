@@ -27,6 +27,13 @@ export const strMax = (max: number) => str.max(max, { error: `must be at most ${
 export const applianceHostname = strMax(512).refine((v) => !/[/@?]/.test(v), {
   error: "must not contain /, @, or ? characters",
 });
+/**
+ * The appliance host name of the kinds whose service schema also refuses `:` and `#` (F5 BIG-IP
+ * and Nutanix Prism Central): no port, no fragment, at most 512 characters.
+ */
+export const applianceHostnameWithoutPort = strMax(512).refine((v) => !/[/@?:#]/.test(v), {
+  error: "Hostname must not contain /, @, ?, :, or # characters",
+});
 /** A port number, 1 to 65535; the service does not coerce it, so it must be a JSON number. */
 export const optionalPort = z
   .number({ error: "must be a number" })

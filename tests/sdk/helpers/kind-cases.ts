@@ -1,4 +1,4 @@
-import type { syncDestinations } from "../../../sdk/schemas";
+import type { appConnectionKinds, syncDestinations } from "../../../sdk/schemas";
 
 /**
  * What the service accepts where a row used to refuse it (the SDK must not be stricter than the
@@ -58,6 +58,61 @@ export const relaxedSyncCases: readonly {
       scope: "project",
       projectId: "Projects-1",
       projectName: "web",
+    },
+  },
+];
+
+/** The connection twin of `relaxedSyncCases`: credentials the service takes and a row used to refuse. */
+export const relaxedConnectionCases: readonly {
+  name: string;
+  app: keyof typeof appConnectionKinds;
+  method: string;
+  credentials: Record<string, unknown>;
+}[] = [
+  {
+    // azure-key-vault-connection-schemas.ts: the OAuth tenantId is optional.
+    name: "azure-key-vault: OAuth without a tenant id",
+    app: "azure-key-vault",
+    method: "oauth",
+    credentials: { code: "emulator-oauth-code" },
+  },
+  {
+    // azure-app-configuration-connection-schemas.ts: the OAuth tenantId is optional.
+    name: "azure-app-configuration: OAuth without a tenant id",
+    app: "azure-app-configuration",
+    method: "oauth",
+    credentials: { code: "emulator-oauth-code" },
+  },
+  {
+    // auth0-connection-schemas.ts: the audience is trimmed before it is checked as a URL.
+    name: "auth0: an audience with spaces around it",
+    app: "auth0",
+    method: "client-credentials",
+    credentials: {
+      domain: "emulator.auth0.com",
+      clientId: "emulator-client",
+      clientSecret: "emulator-secret",
+      audience: " https://emulator.auth0.com/api/v2/ ",
+    },
+  },
+  {
+    // windmill-connection-schemas.ts: the instance URL is trimmed before it is checked.
+    name: "windmill: an instance URL with spaces around it",
+    app: "windmill",
+    method: "access-token",
+    credentials: { accessToken: "emulator-windmill-token", instanceUrl: " https://windmill.example.com " },
+  },
+  {
+    // redis-connection-schemas.ts: the password is optional and nothing is trimmed.
+    name: "redis: no password",
+    app: "redis",
+    method: "username-and-password",
+    credentials: {
+      host: "cache.emulator.local",
+      port: 6379,
+      username: "default",
+      sslEnabled: false,
+      sslRejectUnauthorized: true,
     },
   },
 ];
