@@ -27,6 +27,13 @@ export const strMax = (max: number) => str.max(max, { error: `must be at most ${
 export const applianceHostname = strMax(512).refine((v) => !/[/@?]/.test(v), {
   error: "must not contain /, @, or ? characters",
 });
+/**
+ * The appliance host name of the kinds whose service schema also refuses `:` and `#` (F5 BIG-IP
+ * and Nutanix Prism Central): no port, no fragment, at most 512 characters.
+ */
+export const applianceHostnameWithoutPort = strMax(512).refine((v) => !/[/@?:#]/.test(v), {
+  error: "Hostname must not contain /, @, ?, :, or # characters",
+});
 /** A port number, 1 to 65535; the service does not coerce it, so it must be a JSON number. */
 export const optionalPort = z
   .number({ error: "must be a number" })
@@ -80,6 +87,23 @@ export interface AppConnectionKind {
    * connection of each kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
    */
   readonly example: { readonly method: string; readonly credentials: Record<string, unknown> };
+  /**
+   * Credentials the service refuses, at least one for each rule of the row beyond a plain type:
+   * the SDK's and the emulator's kind-rule tests send each one in a create (tests/sdk/kind-rules.test.ts,
+   * tests/emulator/kind-rules.test.ts) and expect the issue named.
+   */
+  readonly invalidExamples?: readonly InvalidCredentialsExample[];
+}
+
+/**
+ * Credentials of `method` (default: the example's) the service refuses, with `message` (or the
+ * beginning of it) at `path` (dotted, from the body: `credentials.apiToken`).
+ */
+export interface InvalidCredentialsExample {
+  readonly method?: string;
+  readonly credentials: Record<string, unknown>;
+  readonly path: string;
+  readonly message: string;
 }
 
 /**
