@@ -215,10 +215,15 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
     expect(removed).toMatchObject({ removeStatus: "succeeded", lastRemoveMessage: null });
     expect(removed.lastRemovedAt).toBeTruthy();
 
+    // The job is held in flight (admin job-holds) so that the second call meets it on any machine,
+    // however slowly this test runs.
+    const hold = await api.post("/__admin/job-holds", { syncId: s.id, job: "sync" });
+    expect(hold.status).toBe(200);
     const sync = await api.post(`${base(destination)}/${s.id}/sync-secrets`, {});
     expect(sync.body.secretSync.syncStatus).toBe("pending");
     expectError(await api.post(`${base(destination)}/${s.id}/sync-secrets`), 400, "BadRequest", LOCKED);
     expectError(await api.post(`${base(destination)}/${s.id}/remove-secrets`), 400, "BadRequest", LOCKED);
+    expect((await api.delete(`/__admin/job-holds/${hold.body.id}`)).status).toBe(200);
     await waitFor(
       () => get(destination, s.id),
       (x) => x.syncStatus === "succeeded",
@@ -327,7 +332,14 @@ describe("sync jobs that fail", () => {
   });
 
   test("DELETE with removeSecrets while a job runs is refused", async () => {
-    const s = await createSync(dest);
+    const name = uniq("held");
+    // The auto-sync job is held in flight until released, whatever the machine's load.
+    const hold = (await api.post("/__admin/job-holds", { syncName: name })).body.id as string;
+    const s = await createSync(dest, { name });
+    await waitFor(
+      () => get("vercel", s.id),
+      (x) => x.syncStatus === "running",
+    );
     expectError(
       await api.delete(`${base("vercel")}/${s.id}`, { query: { removeSecrets: "true" } }),
       400,
@@ -335,6 +347,13 @@ describe("sync jobs that fail", () => {
       LOCKED,
     );
     expect422(await api.delete(`${base("vercel")}/${s.id}`, { query: { removeSecrets: "yes" } }), ["removeSecrets"]);
+    expect((await api.get(`${base("vercel")}/${s.id}`)).body.secretSync.syncStatus).toBe("running");
+    expect((await api.delete(`/__admin/job-holds/${hold}`)).status).toBe(200);
+    await waitFor(
+      () => get("vercel", s.id),
+      (x) => x.syncStatus === "succeeded",
+    );
+    expect((await api.delete(`/__admin/job-holds/${hold}`)).status).toBe(404);
   });
 });
 
