@@ -100,7 +100,10 @@ test("updatedAt moves on every PATCH, even within one millisecond", async () => 
 
 describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", (destination, dest) => {
   test("create → pending → running → succeeded; reads by id, name and list", async () => {
-    const created = await createSync(dest, { description: "a sync" });
+    // The job is held at `running` (admin job-holds) so that a poll sees it there on any machine.
+    const name = uniq("sync");
+    const hold = (await api.post("/__admin/job-holds", { syncName: name, job: "sync" })).body.id as string;
+    const created = await createSync(dest, { name, description: "a sync" });
     expect(created).toMatchObject({
       destination,
       version: 1,
@@ -121,17 +124,19 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
       destinationConfig: dest.example.destinationConfig,
     });
     expect(created.folderId).toBe(created.folder!.id);
-    const statuses = new Set<string | null>();
+    const running = await waitFor(
+      () => get(destination, created.id),
+      (s) => s.syncStatus !== "pending",
+    );
+    expect(running).toMatchObject({ syncStatus: "running", lastSyncedAt: null });
+    expect(running.lastSyncJobId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await api.delete(`/__admin/job-holds/${hold}`)).status).toBe(200);
     const done = await waitFor(
-      async () => {
-        const s = await get(destination, created.id);
-        statuses.add(s.syncStatus ?? null);
-        return s;
-      },
+      () => get(destination, created.id),
       (s) => settled(s, "syncStatus"),
     );
-    expect(statuses.has("running") || statuses.has("pending")).toBe(true);
     expect(done.syncStatus).toBe("succeeded");
+    expect(done.lastSyncJobId).toBe(running.lastSyncJobId);
     expect(done.lastSyncMessage).toBeNull();
     expect(done.lastSyncJobId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(done.lastSyncedAt!)).toBeGreaterThanOrEqual(Date.parse(created.createdAt));
