@@ -23,6 +23,9 @@ export const azureEntraIdScim = destinationRow({
      */
     secretKey: z.string().trim().min(1, { error: "Secret key is required" }).optional(),
   },
+  canRemoveSecretsOnDeletion: false,
+  supportsKeySchema: false,
+  supportsDisableSecretDeletion: false,
   canImport: false,
   duplicateCheckIgnores: ["servicePrincipalDisplayName"],
   example: {
