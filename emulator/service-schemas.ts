@@ -32,11 +32,13 @@ export function stripTwin<S extends z.ZodType>(schema: S): S {
 
 function build(schema: z.ZodType): z.ZodType {
   const def = schema._zod.def as unknown as Def;
-  const next: Def = { ...def };
+  // A copy with the def's getters kept: a default's `defaultValue` is a getter that clones the
+  // value on each parse, so two parses never share one object.
+  const next = Object.defineProperties({}, Object.getOwnPropertyDescriptors(def)) as Def;
   let changed = false;
   const swap = (key: string, value: unknown) => {
     if (value !== def[key]) {
-      next[key] = value;
+      Object.defineProperty(next, key, { value, enumerable: true, writable: true, configurable: true });
       changed = true;
     }
   };
