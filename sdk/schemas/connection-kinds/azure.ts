@@ -100,6 +100,7 @@ export const azureKeyVault = connectionKind({
     "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
   },
   patchSupport: standardPatchSupport,
+  listedForProjectTypes: ["cert-manager"],
   example: {
     method: "oauth",
     credentials: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },

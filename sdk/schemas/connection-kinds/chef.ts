@@ -28,6 +28,7 @@ export const chef = connectionKind({
   },
   patchSupport: standardPatchSupport,
   enterprise: true,
+  listedForProjectTypes: ["cert-manager"],
   example: {
     method: "user-key",
     credentials: {

@@ -83,6 +83,13 @@ export interface AppConnectionKind {
   /** Needs the enterprise plan on the real service. */
   readonly enterprise?: boolean;
   /**
+   * The project types besides `secret-manager` (which lists every kind a sync destination or a
+   * rotation type uses) whose connection options list this kind: `cert-manager` for the service's
+   * PKI_APP_CONNECTIONS (services/app-connection/app-connection-fns.ts), `secret-scanning` for a
+   * secret-scanning data source's connection (ee/services/secret-scanning-v2/secret-scanning-v2-maps.ts).
+   */
+  readonly listedForProjectTypes?: readonly ("cert-manager" | "secret-scanning")[];
+  /**
    * A method and its valid credentials: the emulator's default fixtures hold one org-level
    * connection of each kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
    */

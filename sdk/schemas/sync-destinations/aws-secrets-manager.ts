@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { strictObject } from "../common";
+import { fieldOfAnotherBranch } from "../issues";
 import { awsRegion } from "../connection-kinds/aws";
 import { awsSyncOptions } from "./aws-parameter-store";
 import { destinationRow } from "./row";
@@ -38,6 +39,7 @@ export const awsSecretsManager = destinationRow({
         code: "custom",
         message: 'is only for mappingBehavior "many-to-one"',
         path: ["secretName"],
+        params: fieldOfAnotherBranch,
       });
   }),
   extraSyncOptions: awsSyncOptions,

@@ -33,6 +33,9 @@ export const azureEntraIdScim = destinationRow({
       .optional()
       .transform(() => undefined),
   },
+  canRemoveSecretsOnDeletion: false,
+  supportsKeySchema: false,
+  supportsDisableSecretDeletion: false,
   canImport: false,
   duplicateCheckIgnores: ["servicePrincipalDisplayName"],
   example: {

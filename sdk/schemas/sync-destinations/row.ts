@@ -19,6 +19,23 @@ export interface SyncDestination {
   readonly extraSyncOptions: z.ZodRawShape;
   /** Whether the destination can import (allows the `import-*` initial behaviours). */
   readonly canImport: boolean;
+  /**
+   * Needs the enterprise plan on the real service: its list option says `enterprise: true`
+   * (ee/services/secret-sync/chef/chef-sync-constants.ts, oci-vault/oci-vault-sync-constants.ts).
+   */
+  readonly enterprise?: boolean;
+  /**
+   * Whether a delete can remove the synced secrets first (the list option's
+   * `canRemoveSecretsOnDeletion`); true unless false here.
+   */
+  readonly canRemoveSecretsOnDeletion?: boolean;
+  /** Whether `syncOptions.keySchema` applies (the list option's `supportsKeySchema`); true unless false here. */
+  readonly supportsKeySchema?: boolean;
+  /**
+   * Whether `syncOptions.disableSecretDeletion` applies (the list option's
+   * `supportsDisableSecretDeletion`); true unless false here.
+   */
+  readonly supportsDisableSecretDeletion?: boolean;
   /** Pass unknown `syncOptions` keys through (the generic row only). */
   readonly looseSyncOptions?: boolean;
   /**
