@@ -6,11 +6,12 @@
 import type { z } from "zod";
 import type { FaultRuleSchema } from "./faults";
 import type { RateLimitSettings, RateLimitSettingsSchema } from "./rate-limit";
-import type { AdminAuditEntry, JobFaultSchema, RequestLogEntry } from "./routes/admin";
+import type { AdminAuditEntry, JobFaultSchema, JobHoldSchema, RequestLogEntry } from "./routes/admin";
 
 export type { AdminAuditEntry, RequestLogEntry } from "./routes/admin";
 export type FaultRule = z.input<typeof FaultRuleSchema>;
 export type JobFault = z.input<typeof JobFaultSchema>;
+export type JobHold = z.input<typeof JobHoldSchema>;
 
 export class EmulatorAdmin {
   /** `url`: the emulator's base URL (`RunningEmulator.url`), started with `admin: true`. */
@@ -28,6 +29,16 @@ export class EmulatorAdmin {
   /** Makes the next sync job(s) of a sync fail with `message`. */
   async addJobFault(fault: JobFault): Promise<string> {
     return ((await this.call("POST", "/job-faults", fault)) as { id: string }).id;
+  }
+
+  /** Holds the matching sync jobs at `running` (their sync busy) until `releaseJobHold`; the hold's id. */
+  async holdJobs(hold: JobHold): Promise<string> {
+    return ((await this.call("POST", "/job-holds", hold)) as { id: string }).id;
+  }
+
+  /** Lifts a hold: the jobs it held finish. */
+  async releaseJobHold(id: string): Promise<void> {
+    await this.call("DELETE", `/job-holds/${encodeURIComponent(id)}`);
   }
 
   /** Turns the rate limits on with these limits (fresh counters), or off with `{ enabled: false }`. */

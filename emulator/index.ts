@@ -15,6 +15,7 @@ export {
   type AdminAuditEntry,
   type FaultRule,
   type JobFault,
+  type JobHold,
   type RequestLogEntry,
 } from "./admin-client";
 

@@ -19,6 +19,18 @@ export interface JobFault {
 }
 
 /**
+ * Holds matching jobs at `running` until released (admin `POST/DELETE /__admin/job-holds`): a test
+ * sees a job in flight for as long as it needs, whatever the machine's load.
+ */
+export interface JobHold {
+  id: string;
+  syncId?: string;
+  syncName?: string;
+  /** Every job kind when unset. */
+  job?: SyncJobKind;
+}
+
+/**
  * Background sync jobs. A queued job sets its status to `pending` at once; after `delayMs` it
  * turns `running` (and gets its job id), after another `delayMs` it ends `succeeded` (message
  * null, timestamp now) or `failed` (message set, timestamp unchanged) when a job-fault rule
@@ -29,6 +41,9 @@ export class SyncJobs {
   private readonly active = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private faults: JobFault[] = [];
+  private holds: JobHold[] = [];
+  /** The finishing steps of held jobs, by hold id. */
+  private readonly parked = new Map<string, (() => void)[]>();
   private stopped = false;
 
   constructor(
@@ -66,8 +81,25 @@ export class SyncJobs {
     return id;
   }
 
+  addHold(h: Omit<JobHold, "id">): string {
+    const id = randomUUID();
+    this.holds.push({ ...h, id });
+    return id;
+  }
+
+  /** Lifts a hold: the jobs it held finish (after the usual delay). False for an unknown id. */
+  releaseHold(id: string): boolean {
+    const before = this.holds.length;
+    this.holds = this.holds.filter((h) => h.id !== id);
+    const waiting = this.parked.get(id) ?? [];
+    this.parked.delete(id);
+    for (const finish of waiting) finish();
+    return this.holds.length < before;
+  }
+
   stop(): void {
     this.stopped = true;
+    this.parked.clear();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
   }
@@ -96,30 +128,46 @@ export class SyncJobs {
       setField(sync, f.status, "running");
       setField(sync, f.jobId, randomUUID());
       this.changed();
-      this.after(this.delayMs, () => {
-        const s = this.store.syncs.get(syncId);
-        if (!s) return this.drop(syncId);
-        const fault = this.takeFault(s, kind);
-        if (fault) {
-          setField(s, f.status, "failed");
-          setField(s, f.message, fault.message);
-        } else {
-          setField(s, f.status, "succeeded");
-          setField(s, f.message, null);
-          setField(s, f.at, new Date().toISOString());
-        }
-        if (kind === "remove" && s.deleteOnRemove) {
-          s.deleteOnRemove = false;
-          if (!fault) {
-            this.store.syncs.delete(syncId);
-            this.changed();
-            return this.drop(syncId);
+      this.whenReleased(sync, kind, () =>
+        this.after(this.delayMs, () => {
+          const s = this.store.syncs.get(syncId);
+          if (!s) return this.drop(syncId);
+          const fault = this.takeFault(s, kind);
+          if (fault) {
+            setField(s, f.status, "failed");
+            setField(s, f.message, fault.message);
+          } else {
+            setField(s, f.status, "succeeded");
+            setField(s, f.message, null);
+            setField(s, f.at, new Date().toISOString());
           }
-        }
-        this.changed();
-        this.startNext(syncId);
-      });
+          if (kind === "remove" && s.deleteOnRemove) {
+            s.deleteOnRemove = false;
+            if (!fault) {
+              this.store.syncs.delete(syncId);
+              this.changed();
+              return this.drop(syncId);
+            }
+          }
+          this.changed();
+          this.startNext(syncId);
+        }),
+      );
     });
+  }
+
+  /** Runs `next` now, or when the hold that matches the job is released. */
+  private whenReleased(s: StoredSync, job: SyncJobKind, next: () => void): void {
+    const hold = this.holds.find(
+      (h) =>
+        (h.job === undefined || h.job === job) &&
+        (h.syncId === undefined || h.syncId === s.id) &&
+        (h.syncName === undefined || h.syncName === s.name),
+    );
+    if (!hold) return next();
+    const waiting = this.parked.get(hold.id) ?? [];
+    waiting.push(next);
+    this.parked.set(hold.id, waiting);
   }
 
   private drop(syncId: string): void {

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { formatIssueList, issuesFromZod, type Operation } from "../sdk/schemas";
 import { ApiError, ValidationError } from "./errors";
 import type { RouteBucket } from "./rate-limit";
+import { parseAsService } from "./service-schemas";
 
 /**
  * The emulator's routes come from the shared operations table (sdk/schemas/operations.ts): each
@@ -66,46 +67,19 @@ export function route<O extends Operation>(
 }
 
 /**
- * Validates a request part with its zod schema. The parsed value replaces the part (Fastify
- * assigns `value` back), and a failure is a `ValidationError`, which Fastify hands to the error
- * handler as is (a 422 `ValidationFailure`). Fastify validates params, then body, then query, and
- * stops at the first failure. It passes a missing body as `null`; it is given to zod as
- * `undefined`, as the request had it.
+ * Validates a request part as the service would (`parseAsService`, service-schemas.ts: unknown
+ * keys dropped, as the service's plain `z.object`s drop them). The parsed value replaces the part
+ * (Fastify assigns `value` back), and a failure is a `ValidationError`, which Fastify hands to the
+ * error handler as is (a 422 `ValidationFailure`). Fastify validates params, then body, then
+ * query, and stops at the first failure. It passes a missing body as `null`; it is given to zod
+ * as `undefined`, as the request had it.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data: unknown) => {
-    let input = httpPart === "body" && data === null ? undefined : data;
-    let r = schema.safeParse(input);
-    // The request schemas refuse a field outside an object's shape (the SDK never sends one);
-    // the service's own schemas drop it, and so does the emulator: it answers other clients as
-    // the service would.
-    for (let i = 0; !r.success && i < 8 && r.error.issues.every((x) => x.code === "unrecognized_keys"); i++) {
-      input = withoutKeys(input, r.error.issues);
-      r = schema.safeParse(input);
-    }
-    return r.success ? { value: r.data } : { error: new ValidationError(r.error.issues) };
+    const r = parseAsService(schema, httpPart === "body" && data === null ? undefined : data);
+    return r.success ? { value: r.data } : { error: new ValidationError(r.issues) };
   };
-
-/**
- * `value` without the keys the issues name at their paths: the objects on those paths are copied
- * (shallowly, so a deeply nested value costs nothing), the rest is shared.
- */
-function withoutKeys(value: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
-  let out = value;
-  for (const issue of issues) {
-    if (issue.code === "unrecognized_keys") out = dropAt(out, issue.path, issue.keys);
-  }
-  return out;
-}
-
-function dropAt(value: unknown, path: readonly PropertyKey[], keys: readonly string[]): unknown {
-  if (value === null || typeof value !== "object") return value;
-  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...value }) as Record<PropertyKey, unknown>;
-  if (path.length === 0) for (const k of keys) delete copy[k];
-  else copy[path[0]!] = dropAt(copy[path[0]!], path.slice(1), keys);
-  return copy;
-}
 
 /**
  * Serializes 200 bodies (the only status with a schema; errors keep Fastify's default). With

@@ -27,6 +27,7 @@ import { registerAppConnectionRoutes } from "./routes/app-connections";
 import { registerAuditLogRoutes } from "./routes/audit-logs";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCertificateProfileRoutes } from "./routes/certificate-profiles";
+import { registerOptionsRoutes } from "./routes/options";
 import { registerSecretRotationRoutes } from "./routes/secret-rotations";
 import { registerSecretSyncRoutes } from "./routes/secret-syncs";
 import { ATTEMPT_HEADER, apiPaths } from "../sdk/schemas";
@@ -302,6 +303,7 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
   registerSecretRotationRoutes(app, ctx);
   registerCertificateProfileRoutes(app, ctx);
   registerAuditLogRoutes(app, ctx);
+  registerOptionsRoutes(app);
   if (opts.admin) registerAdminRoutes(app, ctx, { faults, rateLimits, requests });
 
   return app;

@@ -3,10 +3,13 @@ import { requireRow } from "./rows";
 import {
   type AppConnection,
   type AppConnectionApp,
+  type AppConnectionOption,
+  type ProjectType,
   allAppConnectionOperations,
   appConnectionApps,
   appConnectionKind,
   appConnectionOperations,
+  appConnectionOptionOperations,
 } from "./schemas";
 import type { AppConnectionCreateInput, AppConnectionUpdateInput } from "./types";
 
@@ -32,6 +35,15 @@ export class AppConnectionsApi {
    */
   async listAll(query: { projectId?: string } = {}): Promise<AppConnection[]> {
     return (await this.t.call(allAppConnectionOperations.list, { query })).appConnections;
+  }
+
+  /**
+   * The connection kinds the server offers, sorted by name: each one's slug, name and methods
+   * (`GET /api/v1/app-connections/options`). With `projectType`, only the kinds a project of that
+   * type can use. One read. A kind newer than this package is listed too.
+   */
+  async listOptions(query: { projectType?: ProjectType } = {}): Promise<AppConnectionOption[]> {
+    return (await this.t.call(appConnectionOptionOperations.list, { query })).appConnectionOptions;
   }
 
   async get<A extends AppConnectionApp>(app: A, id: string): Promise<AppConnection> {

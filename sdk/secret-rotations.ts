@@ -3,10 +3,12 @@ import { requireRow } from "./rows";
 import {
   type RotationTypeSlug,
   type SecretRotation,
+  type SecretRotationOption,
   allSecretRotationOperations,
   rotationType,
   rotationTypeSlugs,
   secretRotationOperations,
+  secretRotationOptionOperations,
 } from "./schemas";
 import type { GeneratedCredentials, SecretRotationCreateInput, SecretRotationUpdateInput } from "./types";
 
@@ -33,6 +35,15 @@ export class SecretRotationsApi {
   /** The project's rotations of every type, in one call (one read of the rate limit). */
   async listAll(projectId: string): Promise<SecretRotation[]> {
     return (await this.t.call(allSecretRotationOperations.list, { query: { projectId } })).secretRotations;
+  }
+
+  /**
+   * The rotation types the server offers, sorted by name: each one's slug, name and connection
+   * kind (`GET /api/v2/secret-rotations/options`). One read; it takes no project. A type newer
+   * than this package is listed too.
+   */
+  async listOptions(): Promise<SecretRotationOption[]> {
+    return (await this.t.call(secretRotationOptionOperations.list, {})).secretRotationOptions;
   }
 
   async get<T extends RotationTypeSlug>(type: T, id: string): Promise<SecretRotation> {

@@ -3,11 +3,13 @@ import { requireRow } from "./rows";
 import {
   type SecretSync,
   type SecretSyncCheckDestination,
+  type SecretSyncOption,
   type SecretSyncDestinationCheck,
   type SyncDestinationSlug,
   allSecretSyncOperations,
   importBehaviors,
   secretSyncOperations,
+  secretSyncOptionOperations,
   type SyncDestination,
   syncDestinationRow,
   syncDestinationSlugs,
@@ -48,6 +50,15 @@ export class SecretSyncsApi {
    */
   async listAll(projectId: string): Promise<SecretSync[]> {
     return (await this.t.call(allSecretSyncOperations.list, { query: { projectId } })).secretSyncs;
+  }
+
+  /**
+   * The destinations the server offers, sorted by name: each one's slug, name, connection kind and
+   * whether it can import (`GET /api/v1/secret-syncs/options`). One read; it takes no project. A
+   * destination newer than this package is listed too.
+   */
+  async listOptions(): Promise<SecretSyncOption[]> {
+    return (await this.t.call(secretSyncOptionOperations.list, {})).secretSyncOptions;
   }
 
   async get<D extends SyncDestinationSlug>(destination: D, id: string): Promise<SecretSync> {

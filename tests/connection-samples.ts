@@ -13,7 +13,12 @@ const azureClientSecret = {
 };
 export const otherMethodCredentials: Record<string, Record<string, unknown>> = {
   "azure-client-secrets/client-secret": azureClientSecret,
-  "azure-client-secrets/certificate": { tenantId: "t", clientId: "c", certificateBody: "cert", privateKey: "key" },
+  "azure-client-secrets/certificate": {
+    tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
+    clientId: "0f0f0f0f-0000-4000-8000-000000000001",
+    certificateBody: "cert",
+    privateKey: "key",
+  },
   "azure-app-configuration/client-secret": azureClientSecret,
   "azure-key-vault/client-secret": azureClientSecret,
   "azure-certificate/client-secret": azureClientSecret,
@@ -54,7 +59,8 @@ export const otherMethodCredentials: Record<string, Record<string, unknown>> = {
 
 /**
  * A canary for a secret credential field, in a form the field's schema accepts: as is, after the
- * sample's value (a required prefix), as an email or a URL, or (a UUID field) a fresh UUID, or (a
+ * sample's value (a required prefix), over the end of the sample's value (a fixed length, such as
+ * Okta's `00` and 40 characters), as an email or a URL, or (a UUID field) a fresh UUID, or (a
  * hexadecimal key, such as Nutanix Prism Central's API key) 32 fresh lowercase hex digits.
  */
 export function credentialCanaryValue(
@@ -73,6 +79,7 @@ export function credentialCanaryValue(
   const forms = [plain, plain.replace(/[^A-Za-z0-9-]/g, "-")].flatMap((c) => [
     c,
     `${prefix}${c}`,
+    ...(prefix.length > c.length ? [`${prefix.slice(0, prefix.length - c.length)}${c}`] : []),
     `${c}@canary.example.com`,
     `https://canary.example.com/${c}`,
   ]);

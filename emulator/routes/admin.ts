@@ -55,6 +55,12 @@ export const JobFaultSchema = z.object({
   count: z.number().int().min(1).default(1),
 });
 
+export const JobHoldSchema = z.object({
+  syncId: uuid.optional(),
+  syncName: z.string().min(1).optional(),
+  job: z.enum(["sync", "import", "remove"]).optional(),
+});
+
 /** A partial audit entry for bulk insert: `createdAt` and `event.type` are required, the rest defaults. */
 const AdminAuditEntrySchema = z.object({
   id: uuid.optional(),
@@ -89,6 +95,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext, 
   app.post(`${p}/job-faults`, async (req) => {
     const { count, ...f } = parseOr422(JobFaultSchema, req.body);
     return { id: ctx.jobs.addFault({ ...f, remaining: count }) };
+  });
+
+  // Matching jobs stay `running` (their sync busy) until the hold is deleted.
+  app.post(`${p}/job-holds`, async (req) => ({ id: ctx.jobs.addHold(parseOr422(JobHoldSchema, req.body)) }));
+  app.delete<{ Params: { id: string } }>(`${p}/job-holds/:id`, async (req, reply) => {
+    if (!ctx.jobs.releaseHold(req.params.id)) return reply.code(404).send({ released: false });
+    return { released: true };
   });
 
   app.put(`${p}/rate-limits`, async (req) => ({

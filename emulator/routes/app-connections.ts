@@ -18,6 +18,7 @@ import {
 import { randomSecret } from "../credentials";
 import { badRequest, notFound } from "../errors";
 import { route } from "../route-registration";
+import { stripTwin } from "../service-schemas";
 import type { Actor, StoredConnection } from "../types";
 import { connectionView } from "../views";
 
@@ -200,7 +201,8 @@ export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorC
       const ownKind = appConnectionKind(c.app)!;
       let credentials: Record<string, unknown> | undefined;
       if (body.credentials !== undefined) {
-        const r = ownKind.methods[c.method]!.credentials.safeParse(body.credentials);
+        // As the service parses them: unknown keys dropped (service-schemas.ts).
+        const r = stripTwin(ownKind.methods[c.method]!.credentials).safeParse(body.credentials);
         if (!r.success)
           throw badRequest(`Invalid credential format for ${ownKind.label} Connection with method ${c.method}`);
         credentials = r.data;

@@ -128,6 +128,20 @@ export function unknownFieldsRule(keys: readonly string[], fields: readonly stri
   return `unknown field${keys.length > 1 ? "s" : ""} ${named}${list}`;
 }
 
+/**
+ * `params` of an issue about a field that belongs to another branch of the service's union (a
+ * `scope` or `mappingBehavior` variant that does not have it). The service's branches are plain
+ * `z.object`s, so it drops such a field and answers 200; the program side and the SDK refuse it
+ * (this package models each union as one object with a rule), and the emulator drops it as the
+ * service does (emulator/route-registration.ts).
+ */
+export const fieldOfAnotherBranch = { fieldOfAnotherBranch: true } as const;
+
+/** Whether an issue names a field of another branch of the service's union (see `fieldOfAnotherBranch`). */
+export function isFieldOfAnotherBranch(issue: ZodIssue): boolean {
+  return issue.code === "custom" && issue.params?.["fieldOfAnotherBranch"] === true;
+}
+
 /** The rule an unknown kind slug breaks: the nearest known slug, and the known ones. */
 export function unknownKindRule(what: string, value: unknown, known: readonly string[]): string {
   const near = typeof value === "string" ? didYouMean(value, known) : "";

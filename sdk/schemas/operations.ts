@@ -136,6 +136,49 @@ export const allAppConnectionOperations = {
   }),
 };
 
+/**
+ * The service's project types (`ProjectType`, db/schemas/models.ts): the connection options route
+ * lists only the kinds a project of that type can use.
+ */
+export const projectTypes = ["secret-manager", "cert-manager", "kms", "ssh", "secret-scanning", "pam"] as const;
+export type ProjectType = (typeof projectTypes)[number];
+
+/**
+ * One connection kind as `GET /api/v1/app-connections/options` lists it (each kind's
+ * `*ConnectionListItemSchema`, services/app-connection/<kind>/<kind>-connection-schemas.ts). Read
+ * leniently: what a server configures for itself (`oauthClientId` of the OAuth kinds, and the
+ * like) is optional, unknown fields are dropped.
+ */
+export const AppConnectionOptionSchema = z.object({
+  /** The kind's display name. */
+  name: z.string(),
+  /** The kind's slug. */
+  app: z.string(),
+  /** The kind's methods. */
+  methods: z.array(z.string()),
+  /** Whether the connection's credentials can be handed to the platform (the SQL kinds). */
+  supportsPlatformManagement: z.boolean().optional(),
+  /** The OAuth client id of a server configured for an OAuth kind's sign-in. */
+  oauthClientId: z.string().optional(),
+});
+export type AppConnectionOption = z.infer<typeof AppConnectionOptionSchema>;
+export const AppConnectionOptionsEnvelope = z.object({ appConnectionOptions: z.array(AppConnectionOptionSchema) });
+export const AppConnectionOptionsQuery = z.object({ projectType: z.enum(projectTypes).optional() });
+
+/**
+ * The connection kinds the service offers: `GET /api/v1/app-connections/options?projectType=`
+ * (`listAppConnectionOptions`, server/routes/v1/app-connection-routers/app-connection-router.ts
+ * and services/app-connection/app-connection-fns.ts), sorted by name.
+ */
+export const appConnectionOptionOperations = {
+  list: op({
+    method: "GET",
+    path: `${apiPaths.allAppConnections}/options`,
+    query: AppConnectionOptionsQuery,
+    response: AppConnectionOptionsEnvelope,
+  }),
+};
+
 /** App connections of one kind: `/api/v1/app-connections/{app}`. */
 export const appConnectionOperations = perRow((kind: AppConnectionKind) => {
   const base = apiPaths.appConnections(kind.app);
@@ -166,6 +209,41 @@ export const appConnectionOperations = perRow((kind: AppConnectionKind) => {
     }),
   };
 });
+
+/**
+ * One destination as `GET /api/v1/secret-syncs/options` lists it (each destination's
+ * `*SyncListItemSchema`, services/secret-sync/<destination>/<destination>-sync-schemas.ts). Read
+ * leniently: the flags newer servers add are optional, unknown fields are dropped.
+ */
+export const SecretSyncOptionSchema = z.object({
+  /** The destination's display name. */
+  name: z.string(),
+  /** The destination's slug. */
+  destination: z.string(),
+  /** The connection kind a sync to it needs. */
+  connection: z.string(),
+  /** Whether it can import secrets (allows the `import-*` initial sync behaviours). */
+  canImportSecrets: z.boolean(),
+  /** Whether a delete can remove the synced secrets first (newer servers). */
+  canRemoveSecretsOnDeletion: z.boolean().optional(),
+  /** Whether `syncOptions.keySchema` applies; absent means it does. */
+  supportsKeySchema: z.boolean().optional(),
+  /** Whether `syncOptions.disableSecretDeletion` applies; absent means it does. */
+  supportsDisableSecretDeletion: z.boolean().optional(),
+  /** Needs the enterprise plan. */
+  enterprise: z.boolean().optional(),
+});
+export type SecretSyncOption = z.infer<typeof SecretSyncOptionSchema>;
+export const SecretSyncOptionsEnvelope = z.object({ secretSyncOptions: z.array(SecretSyncOptionSchema) });
+
+/**
+ * The destinations the service offers: `GET /api/v1/secret-syncs/options` (`listSecretSyncOptions`,
+ * server/routes/v1/secret-sync-routers/secret-sync-router.ts and
+ * services/secret-sync/secret-sync-fns.ts), sorted by name.
+ */
+export const secretSyncOptionOperations = {
+  list: op({ method: "GET", path: `${apiPaths.allSecretSyncs}/options`, response: SecretSyncOptionsEnvelope }),
+};
 
 /** Secret syncs to one destination: `/api/v1/secret-syncs/{destination}`. */
 export const secretSyncOperations = perRow((dest: SyncDestination) => {
@@ -231,6 +309,33 @@ export const allSecretSyncOperations = {
     query: SecretSyncListQuery,
     response: SecretSyncListEnvelope,
   }),
+};
+
+/**
+ * One rotation type as `GET /api/v2/secret-rotations/options` lists it (each type's
+ * `*RotationListItemSchema`, ee/services/secret-rotation-v2/<type>/<type>-rotation-schemas.ts).
+ * `template` is what the service's UI pre-fills (default secret names, the SQL types' statements);
+ * read as given.
+ */
+export const SecretRotationOptionSchema = z.object({
+  /** The type's display name. */
+  name: z.string(),
+  /** The type's slug. */
+  type: z.string(),
+  /** The connection kind a rotation of this type needs. */
+  connection: z.string(),
+  template: z.record(z.string(), z.unknown()).optional(),
+});
+export type SecretRotationOption = z.infer<typeof SecretRotationOptionSchema>;
+export const SecretRotationOptionsEnvelope = z.object({ secretRotationOptions: z.array(SecretRotationOptionSchema) });
+
+/**
+ * The rotation types the service offers: `GET /api/v2/secret-rotations/options`
+ * (`listSecretRotationOptions`, ee/routes/v2/secret-rotation-v2-routers/secret-rotation-v2-router.ts
+ * and ee/services/secret-rotation-v2/secret-rotation-v2-fns.ts), sorted by name.
+ */
+export const secretRotationOptionOperations = {
+  list: op({ method: "GET", path: `${apiPaths.allSecretRotations}/options`, response: SecretRotationOptionsEnvelope }),
 };
 
 /** Secret rotations of one type: `/api/v2/secret-rotations/{type}`. */

@@ -13,7 +13,7 @@ import {
   trimmedNonEmpty,
   uuid,
 } from "./common";
-import { type RotationType, rotationTypes } from "./rotation-types";
+import { type RotationCreateParts, type RotationType, rotationTypes } from "./rotation-types";
 
 export * from "./rotation-types";
 
@@ -33,32 +33,50 @@ export function rotationType(type: string): RotationType | undefined {
 export const rotationName = slug("name", 64);
 const rotationInterval = z.coerce.number().min(1, { error: "must be at least 1 (days)" });
 
+/**
+ * A create body with the type's create rules (`createRules`): the service's `superRefine` on its
+ * per-type create schema. Like the service's, they run once the parts are valid.
+ */
+function withCreateRules<S extends z.ZodObject>(type: RotationType, schema: S): S {
+  const rules = type.createRules ?? [];
+  if (rules.length === 0) return schema;
+  return schema.superRefine((body, ctx) => {
+    for (const rule of rules) {
+      if (rule.breaks(body as RotationCreateParts))
+        ctx.addIssue({ code: "custom", message: rule.message, path: [...rule.path] });
+    }
+  });
+}
+
 /** POST /api/v2/secret-rotations/{type} body. */
 export function secretRotationCreateSchema(type: RotationType) {
-  return strictObject({
-    /** The rotation's name: 1 to 64 characters, lowercase letters, digits and single hyphens. Unique in its folder; renaming updates in place. */
-    name: rotationName,
-    /** The project. Changing it replaces the rotation. */
-    projectId: nonEmpty,
-    /** The app connection (UUID) of the type's kind the credentials are rotated through. Changing it replaces the rotation. */
-    connectionId: uuid,
-    /** Slug of the environment the secrets are written to, 1 to 64 characters. Changing it replaces the rotation. */
-    environment: environmentSlug,
-    /** The folder the secrets are written to. Changing it replaces the rotation. */
-    secretPath,
-    /** Days between rotations, at least 1. */
-    rotationInterval,
-    /** The type's parameters: which credential is rotated, and how. */
-    parameters: type.parameters,
-    /** The names of the secrets the credentials are written to (no `:` or `/`). */
-    secretsMapping: type.secretsMapping,
-    /** At most 256 characters. */
-    description: description(256).optional(),
-    /** Rotate on schedule. Default true. */
-    isAutoRotationEnabled: z.boolean().default(true),
-    /** The UTC time of day to rotate at: `hours` 0 to 23, `minutes` 0 to 59. Default 00:00. */
-    rotateAtUtc: rotateAtUtc.default({ hours: 0, minutes: 0 }),
-  });
+  return withCreateRules(
+    type,
+    strictObject({
+      /** The rotation's name: 1 to 64 characters, lowercase letters, digits and single hyphens. Unique in its folder; renaming updates in place. */
+      name: rotationName,
+      /** The project. Changing it replaces the rotation. */
+      projectId: nonEmpty,
+      /** The app connection (UUID) of the type's kind the credentials are rotated through. Changing it replaces the rotation. */
+      connectionId: uuid,
+      /** Slug of the environment the secrets are written to, 1 to 64 characters. Changing it replaces the rotation. */
+      environment: environmentSlug,
+      /** The folder the secrets are written to. Changing it replaces the rotation. */
+      secretPath,
+      /** Days between rotations, at least 1. */
+      rotationInterval,
+      /** The type's parameters: which credential is rotated, and how. */
+      parameters: type.parameters,
+      /** The names of the secrets the credentials are written to (no `:` or `/`). */
+      secretsMapping: type.secretsMapping,
+      /** At most 256 characters. */
+      description: description(256).optional(),
+      /** Rotate on schedule. Default true. */
+      isAutoRotationEnabled: z.boolean().default(true),
+      /** The UTC time of day to rotate at: `hours` 0 to 23, `minutes` 0 to 59. Default 00:00. */
+      rotateAtUtc: rotateAtUtc.default({ hours: 0, minutes: 0 }),
+    }),
+  );
 }
 export type SecretRotationCreate = z.input<ReturnType<typeof secretRotationCreateSchema>>;
 

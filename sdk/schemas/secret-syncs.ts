@@ -13,7 +13,7 @@ import {
   uuid,
 } from "./common";
 import type { AppConnectionApp } from "./app-connections";
-import { type SyncDestination, syncDestinations } from "./sync-destinations";
+import { type SyncBodyParts, type SyncDestination, syncDestinations } from "./sync-destinations";
 
 export * from "./sync-destinations";
 
@@ -138,43 +138,65 @@ export function syncOptionsSchema(dest: SyncDestination) {
 
 export const syncName = slug("name", 256);
 
+/**
+ * A create or update body with the destination's body rules (`bodyRules`): what the service's
+ * `superRefine` on its per-destination create and update schemas checks across
+ * `destinationConfig` and `syncOptions`. Like the service's, they run once the parts are valid.
+ */
+function withBodyRules<S extends z.ZodObject>(dest: SyncDestination, schema: S): S {
+  const rules = dest.bodyRules ?? [];
+  if (rules.length === 0) return schema;
+  return schema.superRefine((body, ctx) => {
+    for (const rule of rules) {
+      if (rule.breaks(body as SyncBodyParts))
+        ctx.addIssue({ code: "custom", message: rule.message, path: [...rule.path] });
+    }
+  });
+}
+
 /** POST /api/v1/secret-syncs/{destination} body. */
 export function secretSyncCreateSchema(dest: SyncDestination) {
-  return strictObject({
-    /** The sync's name: 1 to 256 characters, lowercase letters, digits and single hyphens. Unique in its project; renaming updates in place. */
-    name: syncName,
-    /** The project the sync belongs to. Changing it replaces the sync. */
-    projectId: nonEmpty,
-    /** The app connection (UUID) the sync writes through; it must be of the destination's kind. */
-    connectionId: uuid,
-    /** Slug of the source environment, 1 to 64 characters. */
-    environment: environmentSlug,
-    /** The source folder's path (a trailing slash is removed). */
-    secretPath,
-    /** How the sync behaves: `initialSyncBehavior` is required. */
-    syncOptions: syncOptionsSchema(dest),
-    /** Where the secrets go, in the destination's terms. */
-    destinationConfig: dest.destinationConfig,
-    /** At most 256 characters. */
-    description: description(256).optional(),
-    /** Sync whenever the source changes. Default true. */
-    isAutoSyncEnabled: z.boolean().default(true),
-  });
+  return withBodyRules(
+    dest,
+    strictObject({
+      /** The sync's name: 1 to 256 characters, lowercase letters, digits and single hyphens. Unique in its project; renaming updates in place. */
+      name: syncName,
+      /** The project the sync belongs to. Changing it replaces the sync. */
+      projectId: nonEmpty,
+      /** The app connection (UUID) the sync writes through; it must be of the destination's kind. */
+      connectionId: uuid,
+      /** Slug of the source environment, 1 to 64 characters. */
+      environment: environmentSlug,
+      /** The source folder's path (a trailing slash is removed). */
+      secretPath,
+      /** How the sync behaves: `initialSyncBehavior` is required. */
+      syncOptions: syncOptionsSchema(dest),
+      /** Where the secrets go, in the destination's terms. */
+      destinationConfig: dest.destinationConfig,
+      /** At most 256 characters. */
+      description: description(256).optional(),
+      /** Sync whenever the source changes. Default true. */
+      isAutoSyncEnabled: z.boolean().default(true),
+    }),
+  );
 }
 export type SecretSyncCreate = z.input<ReturnType<typeof secretSyncCreateSchema>>;
 
 /** PATCH /api/v1/secret-syncs/{destination}/{syncId} body: all optional; projectId and destination are immutable. */
 export function secretSyncUpdateSchema(dest: SyncDestination) {
-  return strictObject({
-    name: syncName.optional(),
-    connectionId: uuid.optional(),
-    description: description(256).optional(),
-    environment: environmentSlug.optional(),
-    secretPath: secretPath.optional(),
-    isAutoSyncEnabled: z.boolean().optional(),
-    syncOptions: syncOptionsSchema(dest).optional(),
-    destinationConfig: dest.destinationConfig.optional(),
-  });
+  return withBodyRules(
+    dest,
+    strictObject({
+      name: syncName.optional(),
+      connectionId: uuid.optional(),
+      description: description(256).optional(),
+      environment: environmentSlug.optional(),
+      secretPath: secretPath.optional(),
+      isAutoSyncEnabled: z.boolean().optional(),
+      syncOptions: syncOptionsSchema(dest).optional(),
+      destinationConfig: dest.destinationConfig.optional(),
+    }),
+  );
 }
 export type SecretSyncUpdate = z.input<ReturnType<typeof secretSyncUpdateSchema>>;
 

@@ -100,7 +100,10 @@ test("updatedAt moves on every PATCH, even within one millisecond", async () => 
 
 describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", (destination, dest) => {
   test("create → pending → running → succeeded; reads by id, name and list", async () => {
-    const created = await createSync(dest, { description: "a sync" });
+    // The job is held at `running` (admin job-holds) so that a poll sees it there on any machine.
+    const name = uniq("sync");
+    const hold = (await api.post("/__admin/job-holds", { syncName: name, job: "sync" })).body.id as string;
+    const created = await createSync(dest, { name, description: "a sync" });
     expect(created).toMatchObject({
       destination,
       version: 1,
@@ -121,17 +124,19 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
       destinationConfig: dest.example.destinationConfig,
     });
     expect(created.folderId).toBe(created.folder!.id);
-    const statuses = new Set<string | null>();
+    const running = await waitFor(
+      () => get(destination, created.id),
+      (s) => s.syncStatus !== "pending",
+    );
+    expect(running).toMatchObject({ syncStatus: "running", lastSyncedAt: null });
+    expect(running.lastSyncJobId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await api.delete(`/__admin/job-holds/${hold}`)).status).toBe(200);
     const done = await waitFor(
-      async () => {
-        const s = await get(destination, created.id);
-        statuses.add(s.syncStatus ?? null);
-        return s;
-      },
+      () => get(destination, created.id),
       (s) => settled(s, "syncStatus"),
     );
-    expect(statuses.has("running") || statuses.has("pending")).toBe(true);
     expect(done.syncStatus).toBe("succeeded");
+    expect(done.lastSyncJobId).toBe(running.lastSyncJobId);
     expect(done.lastSyncMessage).toBeNull();
     expect(done.lastSyncJobId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(done.lastSyncedAt!)).toBeGreaterThanOrEqual(Date.parse(created.createdAt));
@@ -215,10 +220,15 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
     expect(removed).toMatchObject({ removeStatus: "succeeded", lastRemoveMessage: null });
     expect(removed.lastRemovedAt).toBeTruthy();
 
+    // The job is held in flight (admin job-holds) so that the second call meets it on any machine,
+    // however slowly this test runs.
+    const hold = await api.post("/__admin/job-holds", { syncId: s.id, job: "sync" });
+    expect(hold.status).toBe(200);
     const sync = await api.post(`${base(destination)}/${s.id}/sync-secrets`, {});
     expect(sync.body.secretSync.syncStatus).toBe("pending");
     expectError(await api.post(`${base(destination)}/${s.id}/sync-secrets`), 400, "BadRequest", LOCKED);
     expectError(await api.post(`${base(destination)}/${s.id}/remove-secrets`), 400, "BadRequest", LOCKED);
+    expect((await api.delete(`/__admin/job-holds/${hold.body.id}`)).status).toBe(200);
     await waitFor(
       () => get(destination, s.id),
       (x) => x.syncStatus === "succeeded",
@@ -327,7 +337,14 @@ describe("sync jobs that fail", () => {
   });
 
   test("DELETE with removeSecrets while a job runs is refused", async () => {
-    const s = await createSync(dest);
+    const name = uniq("held");
+    // The auto-sync job is held in flight until released, whatever the machine's load.
+    const hold = (await api.post("/__admin/job-holds", { syncName: name })).body.id as string;
+    const s = await createSync(dest, { name });
+    await waitFor(
+      () => get("vercel", s.id),
+      (x) => x.syncStatus === "running",
+    );
     expectError(
       await api.delete(`${base("vercel")}/${s.id}`, { query: { removeSecrets: "true" } }),
       400,
@@ -335,6 +352,13 @@ describe("sync jobs that fail", () => {
       LOCKED,
     );
     expect422(await api.delete(`${base("vercel")}/${s.id}`, { query: { removeSecrets: "yes" } }), ["removeSecrets"]);
+    expect((await api.get(`${base("vercel")}/${s.id}`)).body.secretSync.syncStatus).toBe("running");
+    expect((await api.delete(`/__admin/job-holds/${hold}`)).status).toBe(200);
+    await waitFor(
+      () => get("vercel", s.id),
+      (x) => x.syncStatus === "succeeded",
+    );
+    expect((await api.delete(`/__admin/job-holds/${hold}`)).status).toBe(404);
   });
 });
 

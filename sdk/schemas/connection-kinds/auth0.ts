@@ -17,7 +17,10 @@ export const auth0 = connectionKind({
         /** That application's client secret: secret. */
         clientSecret: str,
         /** The API identifier (audience) the tokens are requested for. */
-        audience: z.url({ error: "must be a URL" }),
+        audience: z
+          .string()
+          .trim()
+          .pipe(z.url({ error: "must be a URL" })),
       }),
       secretFields: ["clientSecret"],
     },

@@ -62,6 +62,7 @@ export const aws = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
+  listedForProjectTypes: ["cert-manager"],
   example: {
     method: "access-key",
     credentials: { accessKeyId: "AKIAEMULATOREXAMPLE", secretAccessKey: "emulator-aws-secret-access-key" },

@@ -31,6 +31,7 @@ export const azureAdcs = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
+  listedForProjectTypes: ["cert-manager"],
   example: {
     method: "username-password",
     credentials: {

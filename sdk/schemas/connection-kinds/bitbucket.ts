@@ -19,6 +19,7 @@ export const bitbucket = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
+  listedForProjectTypes: ["secret-scanning"],
   example: {
     method: "api-token",
     credentials: { apiToken: "emulator-bitbucket-token", email: "emulator@example.com" },

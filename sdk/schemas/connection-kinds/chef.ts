@@ -11,7 +11,11 @@ export const chef = connectionKind({
     "user-key": {
       credentials: strictObject({
         /** The Chef Infra Server's URL (optional). */
-        serverUrl: z.url({ error: "must be a URL" }).trim().optional(),
+        serverUrl: z
+          .string()
+          .trim()
+          .pipe(z.url({ error: "must be a URL" }))
+          .optional(),
         /** The Chef organization's name. */
         orgName: str.max(256, { error: "must be at most 256 characters" }),
         /** The Chef user the key belongs to. */
@@ -24,6 +28,7 @@ export const chef = connectionKind({
   },
   patchSupport: standardPatchSupport,
   enterprise: true,
+  listedForProjectTypes: ["cert-manager"],
   example: {
     method: "user-key",
     credentials: {

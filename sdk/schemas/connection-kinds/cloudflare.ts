@@ -20,6 +20,7 @@ export const cloudflare = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
+  listedForProjectTypes: ["cert-manager"],
   example: {
     method: "api-token",
     credentials: { accountId: "emulator-cloudflare-account", apiToken: "emulator-cloudflare-token" },

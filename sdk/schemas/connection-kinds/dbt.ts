@@ -13,7 +13,7 @@ export const dbt = connectionKind({
         /** A dbt Cloud API token (account-scoped): secret. */
         apiToken: str.max(255, { error: "must be at most 255 characters" }),
         /** The dbt Cloud instance's URL, e.g. `https://cloud.getdbt.com`. */
-        instanceUrl: z.url({ error: "must be a URL" }),
+        instanceUrl: z.url({ error: "must be a URL" }).trim(),
         /** The dbt Cloud account's id. */
         accountId: str.max(255, { error: "must be at most 255 characters" }),
       }),

@@ -18,6 +18,7 @@ export const dnsMadeEasy = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
+  listedForProjectTypes: ["cert-manager"],
   example: {
     method: "api-key-secret",
     credentials: { apiKey: "emulator-dnsme-api-key", secretKey: "emulator-dnsme-secret-key" },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { strictObject } from "../common";
 import {
-  applianceHostname,
+  applianceHostnameWithoutPort,
   connectionKind,
   optionalPort,
   standardPatchSupport,
@@ -17,8 +17,8 @@ export const f5BigIp = connectionKind({
   methods: {
     "basic-auth": {
       credentials: strictObject({
-        /** The BIG-IP's host name or address, without a scheme or path (no `/`, `@` or `?`), at most 512 characters. */
-        hostname: applianceHostname,
+        /** The BIG-IP's host name or address, without a scheme, port or path (no `/`, `@`, `?`, `:` or `#`), at most 512 characters. */
+        hostname: applianceHostnameWithoutPort,
         /** The management port, 1 to 65535; unset: the appliance's default. */
         port: optionalPort,
         /** The user the service signs in as, at most 256 characters. */
@@ -44,4 +44,11 @@ export const f5BigIp = connectionKind({
       sslRejectUnauthorized: true,
     },
   },
+  invalidExamples: [
+    {
+      credentials: { hostname: "bigip.emulator.local:8443", username: "admin", password: "emulator-f5-password" },
+      path: "credentials.hostname",
+      message: "Hostname must not contain /, @, ?, :, or # characters",
+    },
+  ],
 });

@@ -9,8 +9,8 @@ export const fireworks = connectionKind({
   methods: {
     "api-key": {
       credentials: strictObject({
-        /** The Fireworks account's id. */
-        accountId: str,
+        /** The Fireworks account's id: letters, digits, `_` and `-`. */
+        accountId: str.regex(/^[a-zA-Z0-9_-]+$/, { error: "Account ID contains invalid characters" }),
         /** A Fireworks API key of that account: secret. */
         apiKey: str,
       }),
@@ -19,4 +19,11 @@ export const fireworks = connectionKind({
   },
   patchSupport: standardPatchSupport,
   example: { method: "api-key", credentials: { accountId: "emulator-account", apiKey: "emulator-fireworks-key" } },
+  invalidExamples: [
+    {
+      credentials: { accountId: "emulator account", apiKey: "emulator-fireworks-key" },
+      path: "credentials.accountId",
+      message: "Account ID contains invalid characters",
+    },
+  ],
 });

@@ -19,5 +19,6 @@ export const githubRadar = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
+  listedForProjectTypes: ["secret-scanning"],
   example: { method: "github-app", credentials: { code: "emulator-github-app-code", installationId: "12345678" } },
 });

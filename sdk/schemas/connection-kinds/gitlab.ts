@@ -48,6 +48,7 @@ export const gitlab = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
+  listedForProjectTypes: ["secret-scanning"],
   example: {
     method: "access-token",
     credentials: {

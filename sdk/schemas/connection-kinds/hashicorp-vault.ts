@@ -3,7 +3,7 @@ import { strictObject } from "../common";
 import { connectionKind, standardPatchSupport, str } from "./row";
 
 /** The Vault server's URL (trimmed, then checked as a URL). */
-const instanceUrl = z.url({ error: "must be a URL" });
+const instanceUrl = z.url({ error: "must be a URL" }).trim();
 /** The Vault namespace (Vault Enterprise / HCP); optional. */
 const namespace = z.string().trim().optional();
 

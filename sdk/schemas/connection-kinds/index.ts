@@ -93,7 +93,7 @@ import { ultradns } from "./ultradns";
 import { venafiTpp } from "./venafi-tpp";
 import { winrm } from "./winrm";
 
-export type { AppConnectionKind, AppConnectionMethod, PatchSupport } from "./row";
+export type { AppConnectionKind, AppConnectionMethod, InvalidCredentialsExample, PatchSupport } from "./row";
 
 /**
  * The connection kinds: one row per kind, keyed by its real slug. A new kind goes at the end: its

@@ -1,13 +1,19 @@
 import { z } from "zod";
 import { strictObject } from "../common";
-import { connectionKind, optionalPort, standardPatchSupport, str, strMax, trimmedCertificate } from "./row";
+import {
+  applianceHostnameWithoutPort,
+  connectionKind,
+  optionalPort,
+  standardPatchSupport,
+  str,
+  strMax,
+  trimmedCertificate,
+} from "./row";
 
 /** Where Prism Central is, shared by both methods. */
 const host = {
   /** Prism Central's host name or address, without a scheme, port or path (no `/`, `@`, `?`, `:` or `#`), at most 512 characters. */
-  hostname: strMax(512).refine((v) => !/[/@?:#]/.test(v), {
-    error: "must not contain /, @, ?, :, or # characters",
-  }),
+  hostname: applianceHostnameWithoutPort,
   /** Prism Central's port, 1 to 65535; unset: the default. */
   port: optionalPort,
   /** Refuse a server certificate that does not verify. */

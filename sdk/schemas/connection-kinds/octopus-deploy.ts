@@ -12,7 +12,7 @@ export const octopusDeploy = connectionKind({
       // The format's error would otherwise also word the length check.
       credentials: strictObject({
         /** The Octopus Deploy server's URL. */
-        instanceUrl: z.url({ error: "must be a URL" }).max(255, { error: "must be at most 255 characters" }),
+        instanceUrl: z.url({ error: "must be a URL" }).trim().max(255, { error: "must be at most 255 characters" }),
         /** An API key of an Octopus Deploy user: secret. */
         apiKey: str,
       }),

@@ -15,11 +15,8 @@ export const okta = connectionKind({
           .string()
           .trim()
           .pipe(z.url({ error: "Invalid Instance URL" }).max(255, { error: "must be at most 255 characters" })),
-        /**
-         * An Okta API token: `00` followed by letters, digits, `_` or `-` (the service wants exactly 40 of
-         * them; at least 40 are checked here, so that a longer token is left to the service): secret.
-         */
-        apiToken: str.regex(/^00[a-zA-Z0-9_-]{40,}$/, { error: "Invalid Okta API Token format" }),
+        /** An Okta API token: `00` followed by exactly 40 letters, digits, `_` or `-`: secret. */
+        apiToken: str.regex(/^00[a-zA-Z0-9_-]{40}$/, { error: "Invalid Okta API Token format" }),
       }),
       secretFields: ["apiToken"],
     },
@@ -29,4 +26,21 @@ export const okta = connectionKind({
     method: "api-token",
     credentials: { instanceUrl: "https://example.okta.com", apiToken: "00emulator-okta-token-00000000000000000000" },
   },
+  invalidExamples: [
+    {
+      credentials: { instanceUrl: "https://example.okta.com", apiToken: "00emulator-okta-token-000000000000000000000" },
+      path: "credentials.apiToken",
+      message: "Invalid Okta API Token format",
+    },
+    {
+      credentials: { instanceUrl: "https://example.okta.com", apiToken: "01emulator-okta-token-00000000000000000000" },
+      path: "credentials.apiToken",
+      message: "Invalid Okta API Token format",
+    },
+    {
+      credentials: { instanceUrl: "example.okta.com", apiToken: "00emulator-okta-token-00000000000000000000" },
+      path: "credentials.instanceUrl",
+      message: "Invalid Instance URL",
+    },
+  ],
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { strictObject } from "../common";
-import { connectionKind, optionalCertificate, port, standardPatchSupport, str } from "./row";
+import { connectionKind, optionalCertificate, port, standardPatchSupport } from "./row";
 
 /** The service's `services/app-connection/redis/redis-connection-schemas.ts`. */
 export const redis = connectionKind({
@@ -10,14 +10,15 @@ export const redis = connectionKind({
   methods: {
     "username-and-password": {
       credentials: strictObject({
-        /** The Redis server's host name or address. */
-        host: str.toLowerCase(),
+        // As the service's schema: host, username and password are not trimmed.
+        /** The Redis server's host name or address (lowercased). */
+        host: z.string().toLowerCase().min(1, { error: "must not be empty" }),
         /** The Redis server's port. */
         port,
         /** The user the service connects as. */
-        username: str,
-        /** That user's password: secret, never returned by the service. */
-        password: z.string().optional(),
+        username: z.string().min(1, { error: "must not be empty" }),
+        /** That user's password, not empty when given: secret, never returned by the service. */
+        password: z.string().min(1, { error: "must not be empty" }).optional(),
         /** Connect over TLS. */
         sslEnabled: z.boolean(),
         /** Refuse a server certificate that does not verify. */
@@ -40,4 +41,18 @@ export const redis = connectionKind({
       sslRejectUnauthorized: false,
     },
   },
+  invalidExamples: [
+    {
+      credentials: {
+        host: "cache.emulator.local",
+        port: 6379,
+        username: "default",
+        password: "",
+        sslEnabled: false,
+        sslRejectUnauthorized: true,
+      },
+      path: "credentials.password",
+      message: "must not be empty",
+    },
+  ],
 });

@@ -27,6 +27,13 @@ export const strMax = (max: number) => str.max(max, { error: `must be at most ${
 export const applianceHostname = strMax(512).refine((v) => !/[/@?]/.test(v), {
   error: "must not contain /, @, or ? characters",
 });
+/**
+ * The appliance host name of the kinds whose service schema also refuses `:` and `#` (F5 BIG-IP
+ * and Nutanix Prism Central): no port, no fragment, at most 512 characters.
+ */
+export const applianceHostnameWithoutPort = strMax(512).refine((v) => !/[/@?:#]/.test(v), {
+  error: "Hostname must not contain /, @, ?, :, or # characters",
+});
 /** A port number, 1 to 65535; the service does not coerce it, so it must be a JSON number. */
 export const optionalPort = z
   .number({ error: "must be a number" })
@@ -76,10 +83,34 @@ export interface AppConnectionKind {
   /** Needs the enterprise plan on the real service. */
   readonly enterprise?: boolean;
   /**
+   * The project types besides `secret-manager` (which lists every kind a sync destination or a
+   * rotation type uses) whose connection options list this kind: `cert-manager` for the service's
+   * PKI_APP_CONNECTIONS (services/app-connection/app-connection-fns.ts), `secret-scanning` for a
+   * secret-scanning data source's connection (ee/services/secret-scanning-v2/secret-scanning-v2-maps.ts).
+   */
+  readonly listedForProjectTypes?: readonly ("cert-manager" | "secret-scanning")[];
+  /**
    * A method and its valid credentials: the emulator's default fixtures hold one org-level
    * connection of each kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
    */
   readonly example: { readonly method: string; readonly credentials: Record<string, unknown> };
+  /**
+   * Credentials the service refuses, at least one for each rule of the row beyond a plain type:
+   * the SDK's and the emulator's kind-rule tests send each one in a create (tests/sdk/kind-rules.test.ts,
+   * tests/emulator/kind-rules.test.ts) and expect the issue named.
+   */
+  readonly invalidExamples?: readonly InvalidCredentialsExample[];
+}
+
+/**
+ * Credentials of `method` (default: the example's) the service refuses, with `message` (or the
+ * beginning of it) at `path` (dotted, from the body: `credentials.apiToken`).
+ */
+export interface InvalidCredentialsExample {
+  readonly method?: string;
+  readonly credentials: Record<string, unknown>;
+  readonly path: string;
+  readonly message: string;
 }
 
 /**

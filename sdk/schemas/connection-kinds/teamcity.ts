@@ -13,7 +13,7 @@ export const teamcity = connectionKind({
         /** A TeamCity access token: secret. */
         accessToken: str,
         /** The TeamCity server's URL. */
-        instanceUrl: z.url({ error: "must be a URL" }),
+        instanceUrl: z.url({ error: "must be a URL" }).trim(),
       }),
       secretFields: ["accessToken"],
     },

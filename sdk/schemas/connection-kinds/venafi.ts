@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { strictObject } from "../common";
-import { connectionKind, standardPatchSupport } from "./row";
+import { connectionKind, standardPatchSupport, strMax } from "./row";
 
 /** The service's `services/app-connection/venafi/venafi-connection-schemas.ts`. */
 export const venafi = connectionKind({
@@ -11,7 +11,7 @@ export const venafi = connectionKind({
     "api-key": {
       credentials: strictObject({
         /** A Venafi TLS Protect Cloud API key: secret. */
-        apiKey: z.string().min(1).max(256, { error: "must be at most 256 characters" }),
+        apiKey: strMax(256),
         /** The region of the Venafi TLS Protect Cloud tenant. */
         region: z.enum(["us", "eu", "au", "uk", "sg", "ca"]),
       }),

@@ -13,7 +13,7 @@ export const windmill = connectionKind({
         /** A Windmill access token: secret. */
         accessToken: str,
         /** The self-hosted Windmill instance's URL; unset for Windmill Cloud. */
-        instanceUrl: z.url({ error: "must be a URL" }).optional(),
+        instanceUrl: z.url({ error: "must be a URL" }).trim().optional(),
       }),
       secretFields: ["accessToken"],
     },

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { strictObject } from "../common";
-import { passwordRequirements, rotationRow, usernamePassword, usernamePasswordMapping } from "./row";
+import {
+  passwordRequirements,
+  rotationRow,
+  usernamePassword,
+  usernamePasswordMapping,
+  currentPasswordRule,
+  LOGIN_AS_TARGET_NEEDS_PASSWORD,
+} from "./row";
 
 /** The longest password HP iLO accepts. */
 const HP_ILO_MAX_PASSWORD_LENGTH = 39;
@@ -13,7 +20,8 @@ export const hpIloLocalAccount = rotationRow({
   connectionApp: "ssh",
   // The service's create body also takes `temporaryParameters.password` (the account's current
   // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such
-  // field, so that method can only be created through the service itself.
+  // field, so that method is refused on create as the service refuses it without one.
+  createRules: [currentPasswordRule("login-as-target", LOGIN_AS_TARGET_NEEDS_PASSWORD)],
   parameters: strictObject({
     /** The iLO local account whose password is rotated: letters, digits, hyphens and underscores. */
     username: z
@@ -28,7 +36,7 @@ export const hpIloLocalAccount = rotationRow({
         path: ["length"],
       })
       .optional(),
-    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own. */
+    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own (the service needs its current password on create, which this package does not send: refused on create). */
     rotationMethod: z.enum(["login-as-target", "login-as-root"]).optional(),
     /** Refuse an iLO certificate that does not verify. */
     sslRejectUnauthorized: z.boolean().optional(),
@@ -50,4 +58,11 @@ export const hpIloLocalAccount = rotationRow({
       sslRejectUnauthorized: true,
     },
   },
+  invalidExamples: [
+    {
+      parameters: { username: "ilo_admin", rotationMethod: "login-as-target" },
+      path: "temporaryParameters.password",
+      message: LOGIN_AS_TARGET_NEEDS_PASSWORD,
+    },
+  ],
 });

@@ -31,8 +31,14 @@ import { snowflakeUserKeyPair } from "./snowflake-user-key-pair";
 import { sshPassword } from "./ssh-password";
 import { stripeApiKey } from "./stripe-api-key";
 
-export type { PasswordRequirements, RotationType } from "./row";
-export { defaultPasswordRequirements, passwordRequirements } from "./row";
+export type {
+  InvalidRotationExample,
+  PasswordRequirements,
+  RotationCreateParts,
+  RotationCreateRule,
+  RotationType,
+} from "./row";
+export { currentPasswordRule, defaultPasswordRequirements, passwordRequirements } from "./row";
 
 /** The secret rotation types: one row per type, keyed by its real slug. */
 export const rotationTypes = {

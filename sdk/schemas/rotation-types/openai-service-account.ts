@@ -11,8 +11,11 @@ export const openaiServiceAccount = rotationRow({
   parameters: strictObject({
     /** The OpenAI project the service accounts are created in. */
     projectId: str,
-    /** The base name of the created service accounts (the service adds `-<timestamp>`), 1 to 100 characters. */
-    name: str.max(100, { error: "must be at most 100 characters" }),
+    /**
+     * The base name of the created service accounts, 1 to 86 characters (the service's newer limit,
+     * commit afd9c814: OpenAI allows 86 with the `-<timestamp>` it adds; its first version said 100).
+     */
+    name: str.max(86, { error: "must be at most 86 characters" }),
   }),
   secretsMapping: strictObject({
     /** The secret the active service account's API key is written to. */
@@ -21,4 +24,11 @@ export const openaiServiceAccount = rotationRow({
   generatedCredentials: z.object({ apiKey: z.string(), serviceAccountId: z.string() }),
   secretFields: ["apiKey"],
   example: { parameters: { projectId: "proj_emulator", name: "emulator-service-account" } },
+  invalidExamples: [
+    {
+      parameters: { projectId: "proj_emulator", name: "a".repeat(87) },
+      path: "parameters.name",
+      message: "must be at most 86 characters",
+    },
+  ],
 });

@@ -30,8 +30,15 @@ export const passwordRequirements = strictObject({
     /** At least this many symbols. */
     symbols: z.number().min(0, { error: "must be at least 0" }),
   }),
-  /** The symbols a password may contain. */
-  allowedSymbols: z.string().optional(),
+  /** The symbols a password may contain: at least one of `!@#$%^&*()_+-=[]{};':"\|,.<>/?~`. */
+  allowedSymbols: z
+    .string()
+    // The service's regex is not anchored: one of its symbols anywhere passes
+    // (shared/general/password-requirements-schema.ts).
+    .regex(/[!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?~]/, {
+      error: "Invalid symbols: must contain at least one of !@#$%^&*()_+-=[]{};':\"\\|,.<>/?~",
+    })
+    .optional(),
 })
   .refine((p) => Object.values(p.required).some((n) => n > 0), {
     error: "at least one required character count must be above 0",
@@ -71,8 +78,63 @@ export interface RotationType {
   /** Shape of one generated credential set; `secretFields` are secret. */
   readonly generatedCredentials: z.ZodObject;
   readonly secretFields: readonly string[];
+  /**
+   * Rules of the create body beyond its parts' schemas (the service's `superRefine` on its
+   * `Create…RotationSchema`; its update schemas have none), applied by `secretRotationCreateSchema`.
+   */
+  readonly createRules?: readonly RotationCreateRule[];
   /** Valid `parameters`: the emulator's tests and the SDK's per-kind tests are built from it. */
   readonly example: { readonly parameters: Record<string, unknown> };
+  /**
+   * Parameters or mappings the service refuses, at least one for each rule of the row beyond a
+   * plain type: the SDK's and the emulator's kind-rule tests send each one in a create
+   * (tests/sdk/kind-rules.test.ts, tests/emulator/kind-rules.test.ts) and expect the issue named.
+   */
+  readonly invalidExamples?: readonly InvalidRotationExample[];
+}
+
+/** The parts of a rotation's create body a create rule reads, as the body schema parsed them. */
+export interface RotationCreateParts {
+  readonly parameters?: Record<string, unknown>;
+  /** The service's `temporaryParameters`; this package's create body has none. */
+  readonly temporaryParameters?: { readonly password?: unknown };
+}
+
+/** A rule of a rotation's create body: broken when `breaks` holds, reported at `path`. */
+export interface RotationCreateRule {
+  readonly breaks: (body: RotationCreateParts) => boolean;
+  readonly message: string;
+  readonly path: readonly PropertyKey[];
+}
+
+/** The service's words for `currentPasswordRule` of its SSH, Unix/Linux, Windows and HP iLO types. */
+export const LOGIN_AS_TARGET_NEEDS_PASSWORD =
+  "Current password is required for initial rotation setup in login as target method";
+
+/**
+ * The service's rule that a rotation method logging in as the rotated account needs that account's
+ * current password in `temporaryParameters.password` on create. This package's create body has no
+ * `temporaryParameters` (a secret the providers would have to keep), so such a rotation is refused
+ * here as the service refuses it without one, in its words and at its path.
+ */
+export function currentPasswordRule(rotationMethod: string, message: string): RotationCreateRule {
+  return {
+    breaks: (b) => b.parameters?.rotationMethod === rotationMethod && !b.temporaryParameters?.password,
+    message,
+    path: ["temporaryParameters", "password"],
+  };
+}
+
+/**
+ * A create body the service refuses: the row's example `parameters` replaced by `parameters` and
+ * the mapping of every `secretsMapping` field by `secretsMapping` where given; refused with
+ * `message` (or the beginning of it) at `path` (dotted, from the body: `parameters.username1`).
+ */
+export interface InvalidRotationExample {
+  readonly parameters?: Record<string, unknown>;
+  readonly secretsMapping?: Record<string, unknown>;
+  readonly path: string;
+  readonly message: string;
 }
 
 /**

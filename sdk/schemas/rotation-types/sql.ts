@@ -48,6 +48,31 @@ const sqlType = (
     generatedCredentials: usernamePassword,
     secretFields: ["password"],
     example: { parameters: example },
+    invalidExamples: [
+      {
+        parameters: { ...example, rotationStatement: "ALTER USER {{username}} PASSWORD 'x'" },
+        path: "parameters.rotationStatement",
+        message: "must contain {{username}} and {{password}}",
+      },
+      {
+        parameters: { ...example, rotationStatement: "ALTER USER {{username}} IN {{schema}} PASSWORD '{{password}}'" },
+        path: "parameters.rotationStatement",
+        message: "may only use the variables {{username}}, {{password}} and {{database}}",
+      },
+      {
+        // shared/general/password-requirements-schema.ts: allowedSymbols must hold one of its symbols.
+        parameters: {
+          ...example,
+          passwordRequirements: {
+            length: 20,
+            required: { digits: 1, lowercase: 1, uppercase: 1, symbols: 1 },
+            allowedSymbols: "abc",
+          },
+        },
+        path: "parameters.passwordRequirements.allowedSymbols",
+        message: "Invalid symbols",
+      },
+    ],
   });
 
 export const postgresCredentials = sqlType("postgres-credentials", "PostgreSQL Credentials", "postgres", {

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { strictObject } from "../common";
-import { passwordRequirements, rotationRow, usernamePassword, usernamePasswordMapping } from "./row";
+import {
+  passwordRequirements,
+  rotationRow,
+  usernamePassword,
+  usernamePasswordMapping,
+  currentPasswordRule,
+  LOGIN_AS_TARGET_NEEDS_PASSWORD,
+} from "./row";
 
 /** The service's `ee/services/secret-rotation-v2/unix-linux-local-account-rotation/unix-linux-local-account-rotation-schemas.ts`. */
 export const unixLinuxLocalAccount = rotationRow({
@@ -10,7 +17,8 @@ export const unixLinuxLocalAccount = rotationRow({
   connectionApp: "ssh",
   // The service's create body also takes `temporaryParameters.password` (the account's current
   // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such
-  // field, so that method can only be created through the service itself.
+  // field, so that method is refused on create as the service refuses it without one.
+  createRules: [currentPasswordRule("login-as-target", LOGIN_AS_TARGET_NEEDS_PASSWORD)],
   parameters: strictObject({
     /** The local account whose password is rotated: letters, digits, hyphens and underscores. */
     username: z
@@ -20,7 +28,7 @@ export const unixLinuxLocalAccount = rotationRow({
       .regex(/^[a-zA-Z0-9_-]+$/, { error: "may only contain letters, digits, hyphens and underscores" }),
     /** How passwords are generated. Unset: the service's default (48 characters, at least one lowercase, uppercase and digit). */
     passwordRequirements: passwordRequirements.optional(),
-    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own. */
+    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own (the service needs its current password on create, which this package does not send: refused on create). */
     rotationMethod: z.enum(["login-as-target", "login-as-root"]).optional(),
     /** Run the password change with `sudo`. Default false. */
     useSudo: z.boolean().default(false),
@@ -29,4 +37,11 @@ export const unixLinuxLocalAccount = rotationRow({
   generatedCredentials: usernamePassword,
   secretFields: ["password"],
   example: { parameters: { username: "app_user", rotationMethod: "login-as-root", useSudo: true } },
+  invalidExamples: [
+    {
+      parameters: { username: "app_user", rotationMethod: "login-as-target" },
+      path: "temporaryParameters.password",
+      message: LOGIN_AS_TARGET_NEEDS_PASSWORD,
+    },
+  ],
 });

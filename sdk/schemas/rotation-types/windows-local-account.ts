@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { strictObject } from "../common";
 import { hasDangerousSmbCharacter } from "../connection-kinds/smb";
-import { passwordRequirements, rotationRow, usernamePassword, usernamePasswordMapping } from "./row";
+import {
+  passwordRequirements,
+  rotationRow,
+  usernamePassword,
+  usernamePasswordMapping,
+  currentPasswordRule,
+  LOGIN_AS_TARGET_NEEDS_PASSWORD,
+} from "./row";
 
 /** Built-in Windows accounts the service never rotates (compared case-insensitively). */
 const PRIVILEGED_ACCOUNTS = ["administrator", "system", "guest", "defaultaccount"];
@@ -14,7 +21,8 @@ export const windowsLocalAccount = rotationRow({
   connectionApp: "smb",
   // The service's create body also takes `temporaryParameters.password` (the account's current
   // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such
-  // field, so that method can only be created through the service itself.
+  // field, so that method is refused on create as the service refuses it without one.
+  createRules: [currentPasswordRule("login-as-target", LOGIN_AS_TARGET_NEEDS_PASSWORD)],
   parameters: strictObject({
     /**
      * The local account whose password is rotated: 1 to 20 letters, digits, underscores, hyphens and
@@ -43,11 +51,18 @@ export const windowsLocalAccount = rotationRow({
         path: ["allowedSymbols"],
       })
       .optional(),
-    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own. */
+    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own (the service needs its current password on create, which this package does not send: refused on create). */
     rotationMethod: z.enum(["login-as-target", "login-as-root"]).optional(),
   }),
   secretsMapping: usernamePasswordMapping,
   generatedCredentials: usernamePassword,
   secretFields: ["password"],
   example: { parameters: { username: "app_user", rotationMethod: "login-as-root" } },
+  invalidExamples: [
+    {
+      parameters: { username: "app_user", rotationMethod: "login-as-target" },
+      path: "temporaryParameters.password",
+      message: LOGIN_AS_TARGET_NEEDS_PASSWORD,
+    },
+  ],
 });

@@ -34,11 +34,14 @@ export const awsSyncOptions = {
           .regex(TAG_CHARS, {
             error: "may only contain letters, digits, white space and any of the following: _.:/=+@-",
           }),
-        /** The tag's value, 1 to 256 characters: letters, digits, white space and `_.:/=+@-`. */
-        value: z.string().max(256, { error: "must be at most 256 characters" }).regex(TAG_CHARS, {
-          error:
-            "must not be empty, and may only contain letters, digits, white space and any of the following: _.:/=+@-",
-        }),
+        /** The tag's value, at most 256 characters: letters, digits, white space and `_.:/=+@-`; may be empty. */
+        value: z
+          .string()
+          .max(256, { error: "must be at most 256 characters" })
+          // An empty value is accepted (the service's schema tests: "accepts an empty tag value").
+          .refine((v) => v === "" || TAG_CHARS.test(v), {
+            error: "may only contain letters, digits, white space and any of the following: _.:/=+@-",
+          }),
       }),
     )
     .max(50, { error: "must have at most 50 tags" })
@@ -80,4 +83,37 @@ export const awsParameterStore = destinationRow({
   canImport: true,
   duplicateCheckIgnores: [],
   example: { destinationConfig: { region: "us-east-1", path: "/emulator/app/" } },
+  invalidExamples: [
+    {
+      destinationConfig: { region: "us-east-1", path: "/emulator/app" },
+      path: "destinationConfig.path",
+      message: 'must follow the "/example/path/" format',
+    },
+    {
+      destinationConfig: { region: "us-east-1", path: "/emulator/a.b/" },
+      path: "destinationConfig.path",
+      message: 'must follow the "/example/path/" format',
+    },
+    { syncOptions: { keyId: "alias/my key" }, path: "syncOptions.keyId", message: "Invalid KMS Key ID" },
+    {
+      syncOptions: { tags: [{ key: "team%", value: "web" }] },
+      path: "syncOptions.tags.0.key",
+      message: "may only contain letters, digits, white space",
+    },
+    {
+      syncOptions: { tags: [{ key: "team", value: "web%" }] },
+      path: "syncOptions.tags.0.value",
+      message: "may only contain letters, digits, white space",
+    },
+    {
+      syncOptions: {
+        tags: [
+          { key: "team", value: "a" },
+          { key: "team", value: "b" },
+        ],
+      },
+      path: "syncOptions.tags",
+      message: "tag keys must be unique",
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { strictObject } from "../common";
+import { fieldOfAnotherBranch } from "../issues";
 import { awsRegion } from "../connection-kinds/aws";
 import { awsSyncOptions } from "./aws-parameter-store";
 import { destinationRow } from "./row";
@@ -7,8 +8,9 @@ import { destinationRow } from "./row";
 /**
  * The service's `services/secret-sync/aws-secrets-manager/aws-secrets-manager-sync-schemas.ts`.
  * Its `destinationConfig` is a union on `mappingBehavior` (only `many-to-one` has `secretName`),
- * modelled as one object and the rule below. The service's further rule that `many-to-one` does
- * not go with `syncOptions.syncSecretMetadataAsTags` spans both objects and is left to it.
+ * modelled as one object and the rule below. Its further rule that `many-to-one` does not go with
+ * `syncOptions.syncSecretMetadataAsTags` spans both objects: a body rule, in the service's words
+ * and at its path (the body itself).
  */
 export const awsSecretsManager = destinationRow({
   destination: "aws-secrets-manager",
@@ -37,12 +39,48 @@ export const awsSecretsManager = destinationRow({
         code: "custom",
         message: 'is only for mappingBehavior "many-to-one"',
         path: ["secretName"],
+        params: fieldOfAnotherBranch,
       });
   }),
   extraSyncOptions: awsSyncOptions,
   canImport: true,
+  bodyRules: [
+    {
+      // The service's `UpdateAwsSecretsManagerSyncSchema` checks the same only when the PATCH has
+      // both parts (`sync.destinationConfig?.mappingBehavior`): a PATCH of `syncOptions` alone is
+      // not compared with the stored config, and neither is one here.
+      breaks: (b) =>
+        b.destinationConfig?.mappingBehavior === "many-to-one" && b.syncOptions?.syncSecretMetadataAsTags === true,
+      message: 'Syncing secret metadata is not supported with "Many-to-One" mapping behavior.',
+      path: [],
+    },
+  ],
   // The service's SECRET_SYNC_SKIP_FIELDS_MAP (services/secret-sync/secret-sync-maps.ts): one
   // region's secrets are one place, whichever the mapping (`secretName` still tells two apart).
   duplicateCheckIgnores: ["mappingBehavior"],
   example: { destinationConfig: { region: "us-east-1", mappingBehavior: "one-to-one" } },
+  invalidExamples: [
+    {
+      destinationConfig: { region: "us-east-1", mappingBehavior: "many-to-one", secretName: "app/all" },
+      syncOptions: { syncSecretMetadataAsTags: true },
+      update: true,
+      path: "",
+      message: 'Syncing secret metadata is not supported with "Many-to-One" mapping behavior.',
+    },
+    {
+      destinationConfig: { region: "us-east-1", mappingBehavior: "many-to-one" },
+      path: "destinationConfig.secretName",
+      message: 'is required with mappingBehavior "many-to-one"',
+    },
+    {
+      destinationConfig: { region: "us-east-1", mappingBehavior: "many-to-one", secretName: "app all" },
+      path: "destinationConfig.secretName",
+      message: "must contain only alphanumeric characters and the characters /_+=.@-",
+    },
+    {
+      destinationConfig: { region: "mars-east-1", mappingBehavior: "one-to-one" },
+      path: "destinationConfig.region",
+      message: "must be one of the options",
+    },
+  ],
 });

@@ -21,6 +21,7 @@ export const chef = destinationRow({
       .max(256, { error: "must be at most 256 characters" }),
   }),
   extraSyncOptions: {},
+  enterprise: true,
   canImport: true,
   duplicateCheckIgnores: [],
   example: { destinationConfig: { dataBagName: "emulator-bag", dataBagItemName: "emulator-item" } },

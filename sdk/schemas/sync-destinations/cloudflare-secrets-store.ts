@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { strictObject } from "../common";
-import { destinationRow } from "./row";
+import { destinationRow, keySchemaNamesRule } from "./row";
 
 /**
  * The service's `services/secret-sync/cloudflare-secrets-store/cloudflare-secrets-store-sync-schemas.ts`
  * (scopes in `cloudflare-secrets-store-sync-constants.ts`). The service also refuses a
  * `syncOptions.keySchema` whose own characters Cloudflare would refuse in a secret name (anything
- * but letters, digits, hyphens and underscores): a rule across two objects, left to the service.
+ * but letters, digits, hyphens and underscores, placeholders aside): a body rule, in its words.
  */
+const SECRET_NAME = /^[a-zA-Z0-9_-]+$/;
 export const cloudflareSecretsStore = destinationRow({
   destination: "cloudflare-secrets-store",
   label: "Cloudflare Secrets Store",
@@ -31,8 +32,37 @@ export const cloudflareSecretsStore = destinationRow({
   }),
   extraSyncOptions: {},
   canImport: false,
+  bodyRules: [
+    keySchemaNamesRule(
+      SECRET_NAME,
+      "Key schema produces names Cloudflare Secrets Store rejects. Cloudflare Secrets Store secret names can only contain letters, digits, hyphens and underscores.",
+    ),
+  ],
   duplicateCheckIgnores: ["storeName"],
   example: {
     destinationConfig: { storeId: "0123456789abcdef0123456789abcdef", storeName: "default", scopes: ["workers"] },
   },
+  invalidExamples: [
+    {
+      syncOptions: { keySchema: "APP/{{secretKey}}" },
+      update: true,
+      path: "syncOptions.keySchema",
+      message: "Key schema produces names Cloudflare Secrets Store rejects.",
+    },
+    {
+      destinationConfig: { storeId: "store.id", scopes: ["workers"] },
+      path: "destinationConfig.storeId",
+      message: "may only contain letters, digits, underscores and hyphens",
+    },
+    {
+      destinationConfig: { storeId: "store", scopes: ["workers", "workers"] },
+      path: "destinationConfig.scopes",
+      message: "each scope can only be listed once",
+    },
+    {
+      destinationConfig: { storeId: "store", scopes: [] },
+      path: "destinationConfig.scopes",
+      message: "must have at least one scope",
+    },
+  ],
 });

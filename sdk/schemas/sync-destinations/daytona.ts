@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { strictObject } from "../common";
-import { destinationRow } from "./row";
+import { destinationRow, keySchemaNamesRule } from "./row";
 
 /**
  * The service's `services/secret-sync/daytona/daytona-sync-schemas.ts`. The organization the
- * secrets land in is the connection's (its API key's); `organizationName` labels it.
+ * secrets land in is the connection's (its API key's); `organizationName` labels it. The service
+ * also refuses a `syncOptions.keySchema` whose own characters Daytona would refuse in a secret
+ * name (placeholders aside): a body rule, in its words.
  */
+const SECRET_NAME = /^[a-zA-Z_][a-zA-Z0-9_-]*$/;
 export const daytona = destinationRow({
   destination: "daytona",
   label: "Daytona",
@@ -21,6 +24,25 @@ export const daytona = destinationRow({
   }),
   extraSyncOptions: {},
   canImport: false,
+  bodyRules: [
+    keySchemaNamesRule(
+      SECRET_NAME,
+      "Key schema produces names Daytona rejects. Daytona secret names must start with a letter or underscore and contain only letters, digits, hyphens and underscores.",
+    ),
+  ],
   duplicateCheckIgnores: [],
   example: { destinationConfig: { organizationName: "emulator-org" } },
+  invalidExamples: [
+    {
+      syncOptions: { keySchema: "1_{{secretKey}}" },
+      update: true,
+      path: "syncOptions.keySchema",
+      message: "Key schema produces names Daytona rejects.",
+    },
+    {
+      syncOptions: { keySchema: "app/{{secretKey}}" },
+      path: "syncOptions.keySchema",
+      message: "Key schema produces names Daytona rejects.",
+    },
+  ],
 });

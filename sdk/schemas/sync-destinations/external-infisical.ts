@@ -14,8 +14,8 @@ export const externalInfisical = destinationRow({
     projectId: trimmedNonEmpty,
     /** The slug of that project's environment. */
     environment: trimmedNonEmpty,
-    /** The folder path in that environment, e.g. `/`. */
-    secretPath: trimmedNonEmpty,
+    /** The folder path in that environment; default `/` (the service's default). */
+    secretPath: trimmedNonEmpty.default("/"),
   }),
   extraSyncOptions: {},
   canImport: true,

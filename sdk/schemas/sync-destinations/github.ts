@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { strictObject } from "../common";
+import { fieldOfAnotherBranch } from "../issues";
 import { destinationRow } from "./row";
 
 /** Which fields each `scope` takes: the variants of the service's union on `scope`. */
@@ -46,7 +47,12 @@ export const github = destinationRow({
         if ((REQUIRED[c.scope] as readonly string[]).includes(f))
           ctx.addIssue({ code: "custom", message: `is required with scope "${c.scope}"`, path: [f] });
       } else if (!allowed.includes(f)) {
-        ctx.addIssue({ code: "custom", message: `is not a field of scope "${c.scope}"`, path: [f] });
+        ctx.addIssue({
+          code: "custom",
+          message: `is not a field of scope "${c.scope}"`,
+          path: [f],
+          params: fieldOfAnotherBranch,
+        });
       }
     }
     if (c.scope !== "organization") return;

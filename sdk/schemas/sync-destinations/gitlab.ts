@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nonEmpty, strictObject } from "../common";
+import { fieldOfAnotherBranch } from "../issues";
 import { destinationRow } from "./row";
 
 const scopeFields = {
@@ -46,7 +47,12 @@ export const gitlab = destinationRow({
     }
     for (const f of scopeFields[other]) {
       if (c[f] !== undefined) {
-        ctx.addIssue({ code: "custom", path: [f], message: `must not be set with scope "${c.scope}"` });
+        ctx.addIssue({
+          code: "custom",
+          path: [f],
+          message: `must not be set with scope "${c.scope}"`,
+          params: fieldOfAnotherBranch,
+        });
       }
     }
   }),

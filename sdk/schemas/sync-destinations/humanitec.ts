@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nonEmpty, strictObject } from "../common";
+import { fieldOfAnotherBranch } from "../issues";
 import { destinationRow } from "./row";
 
 /** The service's `services/secret-sync/humanitec/humanitec-sync-schemas.ts`. */
@@ -23,7 +24,12 @@ export const humanitec = destinationRow({
       ctx.addIssue({ code: "custom", path: ["env"], message: 'is required with scope "environment"' });
     }
     if (c.scope === "application" && c.env !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["env"], message: 'is only allowed with scope "environment"' });
+      ctx.addIssue({
+        code: "custom",
+        path: ["env"],
+        message: 'is only allowed with scope "environment"',
+        params: fieldOfAnotherBranch,
+      });
     }
   }),
   extraSyncOptions: {},

@@ -56,7 +56,8 @@ import { portainer } from "./portainer";
 import { rundeck } from "./rundeck";
 import { spacelift } from "./spacelift";
 
-export type { SyncDestination } from "./row";
+export type { InvalidSyncExample, SyncBodyParts, SyncBodyRule, SyncDestination } from "./row";
+export { keySchemaNamesRule } from "./row";
 
 /** The sync destinations: one row per destination, keyed by its real slug. */
 export const syncDestinations = {

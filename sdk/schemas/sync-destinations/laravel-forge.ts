@@ -24,8 +24,12 @@ export const laravelForge = destinationRow({
       }),
     /** The Forge organization's name, for display. */
     orgName: z.string().optional(),
-    /** The Forge server's id: a whole number, as a string. */
-    serverId: z.string().min(1, { error: "must not be empty" }).regex(/^\d+$/, { error: "must be a valid integer" }),
+    /** The Forge server's id: a number, as a string. */
+    serverId: z
+      .string()
+      .min(1, { error: "must not be empty" })
+      // The service's check is `!Number.isNaN(Number(val))`, whatever its message says.
+      .refine((v) => !Number.isNaN(Number(v)), { error: "Server ID must be a valid integer" }),
     /** The Forge server's name, for display. */
     serverName: z.string().optional(),
     /** The id of the Forge site whose environment the secrets are written to. */
@@ -48,4 +52,16 @@ export const laravelForge = destinationRow({
       siteName: "example.com",
     },
   },
+  invalidExamples: [
+    {
+      destinationConfig: { orgSlug: "emulator-org", serverId: "twelve", siteId: "67890" },
+      path: "destinationConfig.serverId",
+      message: "Server ID must be a valid integer",
+    },
+    {
+      destinationConfig: { orgSlug: "Emulator-Org", serverId: "12345", siteId: "67890" },
+      path: "destinationConfig.orgSlug",
+      message: "can only contain lowercase letters",
+    },
+  ],
 });

@@ -14,7 +14,7 @@ export const netlify = destinationRow({
     /** The Netlify account's (team's) id. */
     accountId: field,
     /** The Netlify account's name: a label, not part of where the secrets land. */
-    accountName: field,
+    accountName: field.optional(),
     /** The site's id; unset: the account's shared environment variables. */
     siteId: field.optional(),
     /** The site's name: a label, not part of where the secrets land. */
@@ -23,7 +23,8 @@ export const netlify = destinationRow({
     context: z.enum(["all", "deploy-preview", "production", "branch-deploy", "dev", "branch"]).optional(),
   }),
   extraSyncOptions: {},
-  canImport: false,
+  // The service's newer schema (commit 77c428cc) can import, and takes `accountName` as optional.
+  canImport: true,
   duplicateCheckIgnores: ["accountName", "siteName"],
   example: {
     destinationConfig: {

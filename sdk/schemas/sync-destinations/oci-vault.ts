@@ -28,6 +28,7 @@ export const ociVault = destinationRow({
     keyOcid: ocid(/^ocid1\.key\.oc1\..+$/, "must be a key OCID (starting ocid1.key.oc1.)"),
   }),
   extraSyncOptions: {},
+  enterprise: true,
   canImport: true,
   duplicateCheckIgnores: [],
   example: {

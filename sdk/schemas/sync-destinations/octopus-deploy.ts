@@ -14,10 +14,14 @@ export const octopusDeploy = destinationRow({
   destinationConfig: strictObject({
     /** The Octopus Deploy space's id. */
     spaceId: z.string().min(1, { error: "must not be empty" }),
+    /** The space's name, for display (a field of the service's newer schema, commit 7b3d001d). */
+    spaceName: z.string().optional(),
     /** Where the variables are written: only `project`, a project's variables. */
     scope: z.enum(["project"]),
     /** The Octopus Deploy project's id. */
     projectId: z.string().min(1, { error: "must not be empty" }),
+    /** The project's name, for display (a field of the service's newer schema, commit 7b3d001d). */
+    projectName: z.string().optional(),
     /** Octopus scope values the variables get; each list is optional. */
     scopeValues: strictObject({
       /** Environment ids. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nonEmpty, strictObject } from "../common";
+import { fieldOfAnotherBranch } from "../issues";
 import { destinationRow } from "./row";
 
 /**
@@ -30,7 +31,12 @@ export const render = destinationRow({
     if (c[own] === undefined)
       ctx.addIssue({ code: "custom", path: [own], message: `is required with scope "${c.scope}"` });
     if (c[other] !== undefined) {
-      ctx.addIssue({ code: "custom", path: [other], message: `must not be set with scope "${c.scope}"` });
+      ctx.addIssue({
+        code: "custom",
+        path: [other],
+        message: `must not be set with scope "${c.scope}"`,
+        params: fieldOfAnotherBranch,
+      });
     }
   }),
   extraSyncOptions: {

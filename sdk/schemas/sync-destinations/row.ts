@@ -19,6 +19,23 @@ export interface SyncDestination {
   readonly extraSyncOptions: z.ZodRawShape;
   /** Whether the destination can import (allows the `import-*` initial behaviours). */
   readonly canImport: boolean;
+  /**
+   * Needs the enterprise plan on the real service: its list option says `enterprise: true`
+   * (ee/services/secret-sync/chef/chef-sync-constants.ts, oci-vault/oci-vault-sync-constants.ts).
+   */
+  readonly enterprise?: boolean;
+  /**
+   * Whether a delete can remove the synced secrets first (the list option's
+   * `canRemoveSecretsOnDeletion`); true unless false here.
+   */
+  readonly canRemoveSecretsOnDeletion?: boolean;
+  /** Whether `syncOptions.keySchema` applies (the list option's `supportsKeySchema`); true unless false here. */
+  readonly supportsKeySchema?: boolean;
+  /**
+   * Whether `syncOptions.disableSecretDeletion` applies (the list option's
+   * `supportsDisableSecretDeletion`); true unless false here.
+   */
+  readonly supportsDisableSecretDeletion?: boolean;
   /** Pass unknown `syncOptions` keys through (the generic row only). */
   readonly looseSyncOptions?: boolean;
   /**
@@ -32,8 +49,47 @@ export interface SyncDestination {
    * duplicates only when this says so. Without it, they always are.
    */
   readonly sameDestination?: (existing: Record<string, unknown>, candidate: Record<string, unknown>) => boolean;
+  /**
+   * Rules of the create and update bodies that span `destinationConfig` and `syncOptions` (the
+   * service's `superRefine` on its `Create…SyncSchema` and `Update…SyncSchema`), applied by
+   * `secretSyncCreateSchema` and `secretSyncUpdateSchema`. On update either part may be absent.
+   */
+  readonly bodyRules?: readonly SyncBodyRule[];
   /** A valid `destinationConfig`: the emulator's tests and the SDK's per-kind tests are built from it. */
   readonly example: { readonly destinationConfig: Record<string, unknown> };
+  /**
+   * Bodies the service refuses, at least one for each rule of the row beyond a plain type: the
+   * SDK's and the emulator's kind-rule tests send each one (tests/sdk/kind-rules.test.ts,
+   * tests/emulator/kind-rules.test.ts) and expect the issue named.
+   */
+  readonly invalidExamples?: readonly InvalidSyncExample[];
+}
+
+/** The parts of a sync's create or update body that a body rule reads, as the body schema parsed them. */
+export interface SyncBodyParts {
+  readonly destinationConfig?: Record<string, unknown>;
+  readonly syncOptions?: Record<string, unknown>;
+}
+
+/** A rule spanning a sync body's parts: broken when `breaks` holds, reported at `path` ([] for the body itself). */
+export interface SyncBodyRule {
+  readonly breaks: (body: SyncBodyParts) => boolean;
+  readonly message: string;
+  readonly path: readonly PropertyKey[];
+}
+
+/**
+ * A body the service refuses: the row's example with `destinationConfig` replaced and
+ * `syncOptions` added to `{ initialSyncBehavior: "overwrite-destination" }`, sent as a create (and,
+ * with `update`, also as a PATCH of those two parts); refused with `message` at `path` (dotted,
+ * "" for the body itself).
+ */
+export interface InvalidSyncExample {
+  readonly destinationConfig?: Record<string, unknown>;
+  readonly syncOptions?: Record<string, unknown>;
+  readonly update?: boolean;
+  readonly path: string;
+  readonly message: string;
 }
 
 /**
@@ -50,4 +106,25 @@ export function destinationRow<const C extends z.ZodObject, const X extends z.Zo
   },
 ) {
   return row;
+}
+
+/**
+ * The body rule of a destination that refuses some characters a key schema may hold: the service
+ * replaces the placeholders with a valid `A` and tests the rest against the destination's name
+ * pattern, so a key schema that would make every synced name invalid is refused up front (its
+ * Daytona and Cloudflare Secrets Store schemas). Applies whenever `syncOptions` has a key schema.
+ */
+export function keySchemaNamesRule(name: RegExp, message: string): SyncBodyRule {
+  return {
+    breaks: ({ syncOptions }) => {
+      const keySchema = syncOptions?.keySchema;
+      return (
+        typeof keySchema === "string" &&
+        keySchema !== "" &&
+        !name.test(keySchema.replace(/\{\{secretKey\}\}|\{\{environment\}\}/g, "A"))
+      );
+    },
+    message,
+    path: ["syncOptions", "keySchema"],
+  };
 }

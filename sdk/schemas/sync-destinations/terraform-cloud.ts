@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nonEmpty, strictObject } from "../common";
+import { fieldOfAnotherBranch } from "../issues";
 import { destinationRow } from "./row";
 
 const variableSetFields = ["variableSetName", "variableSetId"] as const;
@@ -37,7 +38,12 @@ export const terraformCloud = destinationRow({
     }
     for (const f of other) {
       if (c[f] !== undefined) {
-        ctx.addIssue({ code: "custom", path: [f], message: `is not allowed with scope "${c.scope}"` });
+        ctx.addIssue({
+          code: "custom",
+          path: [f],
+          message: `is not allowed with scope "${c.scope}"`,
+          params: fieldOfAnotherBranch,
+        });
       }
     }
   }),
