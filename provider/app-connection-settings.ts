@@ -16,7 +16,7 @@ import type { AppConnectionUpdateInput, SecretOpsClient } from "../sdk";
 import { credentialSecrets, credentialsFingerprint, platformManagedIsOneWay } from "./app-connection";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf, type ArgsWithout, type ResourceOf, resourceClass } from "./program-side";
 
 /** The connection to manage: by id, or by name (in `projectId`'s scope, else the organization's). */
 type ConnectionIdentity =
@@ -32,19 +32,20 @@ type ConnectionIdentity =
     };
 
 /**
- * The PATCH-able settings of one kind of connection, discriminated by `app` (its real slug): the
- * kind's PATCH body from its schema (without `name`), and the connection to manage.
+ * The PATCH-able settings of a connection of kind `A` (by default any: the union of each kind's,
+ * discriminated by `app`, its real slug): the kind's PATCH body from its schema (without `name`),
+ * and the connection to manage.
  */
-export type AppConnectionSettingsArgs = {
-  [A in AppConnectionApp]: ConnectionIdentity &
-    ArgsOf<Omit<AppConnectionUpdateInput<A>, "name">> &
-    ArgsOf<z.input<typeof settingsOptions>> & {
-      /** The connection kind's real slug. Changing it moves management to another connection. */
-      app: A;
-      /** Scope of a lookup by name; the connection's project. */
-      projectId?: pulumi.Input<string>;
-    };
-}[AppConnectionApp];
+export type AppConnectionSettingsArgs<A extends AppConnectionApp = AppConnectionApp> = A extends AppConnectionApp
+  ? ConnectionIdentity &
+      ArgsWithout<AppConnectionUpdateInput<A>, "name"> &
+      ArgsOf<z.input<typeof settingsOptions>> & {
+        /** The connection kind's real slug. Changing it moves management to another connection. */
+        app: A;
+        /** Scope of a lookup by name; the connection's project. */
+        projectId?: pulumi.Input<string>;
+      }
+  : never;
 
 /** The options: the ones every resource has. */
 const settingsOptions = z.object(commonOptions);
@@ -145,7 +146,20 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection, 
  * leaves the connection in place. Changing `app`, `connectionId`, `connectionName` or
  * `projectId` moves management to another connection.
  */
-export class AppConnectionSettings extends resourceClass<
+export const AppConnectionSettings = class AppConnectionSettings extends resourceClass<
   AppConnectionSettingsArgs,
   typeof appConnectionSettingsDefinition
->(appConnectionSettingsDefinition) {}
+>(appConnectionSettingsDefinition) {} as unknown as AppConnectionSettingsConstructor;
+export type AppConnectionSettings = ResourceOf<typeof appConnectionSettingsDefinition>;
+
+/**
+ * `new AppConnectionSettings(name, args)`: the kind is inferred from `args`
+ * (provider/program-side.ts, "kind-generic constructors").
+ */
+export interface AppConnectionSettingsConstructor {
+  new <A extends string = string>(
+    name: string,
+    args: A extends AppConnectionApp ? AppConnectionSettingsArgs<A> : { app: AppConnectionApp },
+    opts?: pulumi.CustomResourceOptions,
+  ): AppConnectionSettings;
+}

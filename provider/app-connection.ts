@@ -1,5 +1,6 @@
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { AppConnectionCreateInput, SecretOpsClient } from "../sdk";
+import type { AppConnectionCreateInput, AppConnectionMethodName, SecretOpsClient } from "../sdk";
 import { SecretOpsApiError } from "../sdk/errors";
 import {
   type AppConnection as RemoteConnection,
@@ -15,7 +16,7 @@ import {
 } from "../sdk/schemas";
 import { commonOptions, defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";
 import type { Plain } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -28,6 +29,16 @@ const options = z.object({
 /** The options a program gives. */
 type OptionArgs = ArgsOf<z.input<typeof options>>;
 
+/**
+ * Args of a connection of kind `A` (by default any: the union of each kind's args, discriminated
+ * by `app`, the kind's real slug, and `method`), with one of the methods `M` (by default any of the
+ * kind's): the kind's create body for that method (from its schema), and the options.
+ */
+export type AppConnectionArgs<
+  A extends AppConnectionApp = AppConnectionApp,
+  M extends string = string,
+> = A extends AppConnectionApp ? PerMethod<AppConnectionCreateInput<A, M>, A> : never;
+
 /** One variant per method of a kind: `ArgsOf` of each. */
 type PerMethod<U, A> = U extends unknown
   ? ArgsOf<U> &
@@ -36,14 +47,6 @@ type PerMethod<U, A> = U extends unknown
         app: A;
       }
   : never;
-
-/**
- * Args of a connection, discriminated by `app` (the kind's real slug) and `method`: the kind's
- * create body for that method (from its schema), and the options.
- */
-export type AppConnectionArgs = {
-  [A in AppConnectionApp]: PerMethod<AppConnectionCreateInput<A>, A>;
-}[AppConnectionApp];
 
 /** The secret credential fields of a kind's methods, as arg paths (from the kind's row). */
 export function credentialSecretPaths(kind: AppConnectionKind): string[] {
@@ -181,6 +184,25 @@ export const appConnectionDefinition = defineResource<RemoteConnection, Connecti
  * settings the kind's PATCH takes update in place; `app`, `method` and `projectId` replace it.
  * The service refuses to delete a connection a sync or rotation still uses.
  */
-export class AppConnection extends resourceClass<AppConnectionArgs, typeof appConnectionDefinition>(
-  appConnectionDefinition,
-) {}
+export const AppConnection = class AppConnection extends resourceClass<
+  AppConnectionArgs,
+  typeof appConnectionDefinition
+>(appConnectionDefinition) {} as unknown as AppConnectionConstructor;
+export type AppConnection = ResourceOf<typeof appConnectionDefinition>;
+
+/**
+ * `new AppConnection(name, args)`: the kind and the method are inferred from `args`
+ * (provider/program-side.ts, "kind-generic constructors").
+ */
+export interface AppConnectionConstructor {
+  new <A extends string = string, M extends string = string>(
+    name: string,
+    args: A extends AppConnectionApp
+      ? [AppConnectionMethodName<A> & M] extends [never]
+        ? { app: A; method: AppConnectionMethodName<A> }
+        : // `method` also here, for the compiler to infer M from.
+          AppConnectionArgs<A, M> & { method: pulumi.Input<M> }
+      : { app: AppConnectionApp },
+    opts?: pulumi.CustomResourceOptions,
+  ): AppConnection;
+}

@@ -1,3 +1,4 @@
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type CertificateProfile as RemoteProfile,
@@ -11,7 +12,7 @@ import {
 import type { Override, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -34,19 +35,27 @@ type Enrollment<T extends EnrollmentType> = T extends EnrollmentType
       >
   : never;
 
-/** Issued by a CA of the project (`caId` required), or self-signed (no `caId`, API enrollment only). */
-type Issuer =
+/**
+ * Issued by a CA of the project (`caId` required), or self-signed (no `caId`, API enrollment only),
+ * with enrollment type `T`.
+ */
+type Issuer<T extends EnrollmentType> =
   | (Override<Pick<Create, "issuerType">, { issuerType: "ca" }> &
       ArgsOf<Required<Pick<Create, "caId">>> &
-      Enrollment<EnrollmentType>)
+      Enrollment<T>)
   | (Required<Override<Pick<Create, "issuerType">, { issuerType: "self-signed" }>> & {
       caId?: never;
-    } & Enrollment<"api">);
+    } & Enrollment<Extract<T, "api">>);
 
-/** The profile's args: from the create body's schema, its enrollment rows and the options' schema. */
-export type CertificateProfileArgs = ArgsOf<Omit<Create, "enrollmentType" | "issuerType" | "caId" | ConfigKey>> &
+/**
+ * The args of a profile with enrollment type `T` (by default any): from the create body's schema,
+ * its enrollment rows and the options' schema.
+ */
+export type CertificateProfileArgs<T extends EnrollmentType = EnrollmentType> = ArgsOf<
+  Omit<Create, "enrollmentType" | "issuerType" | "caId" | ConfigKey>
+> &
   ArgsOf<z.input<typeof options>> &
-  Issuer;
+  Issuer<T>;
 
 /** The secret fields of every enrollment type's config object, as arg paths (from the rows). */
 const secretPaths = enrollmentTypeNames.flatMap((t) =>
@@ -143,6 +152,22 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
  * `certificatePolicyId`, `caId`, `issuerType` or `enrollmentType` changes (delete first: slugs are
  * unique per project).
  */
-export class CertificateProfile extends resourceClass<CertificateProfileArgs, typeof certificateProfileDefinition>(
-  certificateProfileDefinition,
-) {}
+export const CertificateProfile = class CertificateProfile extends resourceClass<
+  CertificateProfileArgs,
+  typeof certificateProfileDefinition
+>(certificateProfileDefinition) {} as unknown as CertificateProfileConstructor;
+export type CertificateProfile = ResourceOf<typeof certificateProfileDefinition>;
+
+/**
+ * `new CertificateProfile(name, args)`: the enrollment type is inferred from `args`
+ * (provider/program-side.ts, "kind-generic constructors").
+ */
+export interface CertificateProfileConstructor {
+  new <T extends string = string>(
+    name: string,
+    args: T extends EnrollmentType
+      ? CertificateProfileArgs<T> & { enrollmentType: T }
+      : { enrollmentType: EnrollmentType },
+    opts?: pulumi.CustomResourceOptions,
+  ): CertificateProfile;
+}

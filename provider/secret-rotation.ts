@@ -1,3 +1,4 @@
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type RotationTypeSlug,
@@ -12,7 +13,7 @@ import type { SecretOpsClient, SecretRotationCreateInput } from "../sdk";
 import { SecretOpsApiError } from "../sdk/errors";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";
 import { isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -26,14 +27,17 @@ const options = z.object({
   revokeGeneratedCredentials: z.boolean().default(false),
 });
 
-/** Args discriminated by `type`, the rotation type's real slug: from the create body's schema and the options'. */
-export type SecretRotationArgs = {
-  [T in RotationTypeSlug]: ArgsOf<SecretRotationCreateInput<T>> &
-    ArgsOf<z.input<typeof options>> & {
-      /** The rotation type's real slug: selects the typed args. Changing it replaces the rotation. */
-      type: T;
-    };
-}[RotationTypeSlug];
+/**
+ * Args of a rotation of type `T` (by default any: the union of each type's args, discriminated by
+ * `type`, the rotation type's real slug): from the create body's schema and the options'.
+ */
+export type SecretRotationArgs<T extends RotationTypeSlug = RotationTypeSlug> = T extends RotationTypeSlug
+  ? ArgsOf<SecretRotationCreateInput<T>> &
+      ArgsOf<z.input<typeof options>> & {
+        /** The rotation type's real slug: selects the typed args. Changing it replaces the rotation. */
+        type: T;
+      }
+  : never;
 
 /** Fields every secret rotation has, whatever its type, and the provider options. */
 export type SecretRotationCommonArgs = Omit<SecretRotationArgs, "type" | "parameters" | "secretsMapping">;
@@ -166,6 +170,20 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
  * new values into secrets. Replaced when `projectId`, `connectionId`, `environment`,
  * `secretPath` or `type` changes (delete first: names are unique per folder).
  */
-export class SecretRotation extends resourceClass<SecretRotationArgs, typeof secretRotationDefinition>(
-  secretRotationDefinition,
-) {}
+export const SecretRotation = class SecretRotation extends resourceClass<
+  SecretRotationArgs,
+  typeof secretRotationDefinition
+>(secretRotationDefinition) {} as unknown as SecretRotationConstructor;
+export type SecretRotation = ResourceOf<typeof secretRotationDefinition>;
+
+/**
+ * `new SecretRotation(name, args)`: the rotation type is inferred from `args`
+ * (provider/program-side.ts, "kind-generic constructors").
+ */
+export interface SecretRotationConstructor {
+  new <T extends string = string>(
+    name: string,
+    args: T extends RotationTypeSlug ? SecretRotationArgs<T> : { type: RotationTypeSlug },
+    opts?: pulumi.CustomResourceOptions,
+  ): SecretRotation;
+}

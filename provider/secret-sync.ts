@@ -21,7 +21,7 @@ import {
 } from "../sdk/schemas";
 import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";
 import { sharedReads } from "./shared-reads";
 import { containsUnknown, isPlainObject } from "./values";
 
@@ -56,14 +56,17 @@ type OptionArgs = ArgsOf<Omit<z.input<typeof options>, "untypedDestination">>;
 /** Fields every secret sync has, whatever its destination, and the provider options: from their schemas. */
 export type SecretSyncCommonArgs = ArgsOf<Omit<SecretSyncCreate, "syncOptions" | "destinationConfig">> & OptionArgs;
 
-/** Args of a sync to one of the known destinations, discriminated by `destination` (its real slug). */
-export type SecretSyncArgs = {
-  [D in SyncDestinationSlug]: ArgsOf<SecretSyncCreateInput<D>> &
-    OptionArgs & {
-      /** The destination's real slug: selects the typed args. Changing it replaces the sync. */
-      destination: D;
-    };
-}[SyncDestinationSlug];
+/**
+ * Args of a sync to the known destination `D` (by default any of them: the union of each one's
+ * args, discriminated by `destination`, its real slug).
+ */
+export type SecretSyncArgs<D extends SyncDestinationSlug = SyncDestinationSlug> = D extends SyncDestinationSlug
+  ? ArgsOf<SecretSyncCreateInput<D>> &
+      OptionArgs & {
+        /** The destination's real slug: selects the typed args. Changing it replaces the sync. */
+        destination: D;
+      }
+  : never;
 
 /** Args of a sync to a destination this package has no row for: its slug and config are passed through as given. */
 export interface GenericSecretSyncArgs extends SecretSyncCommonArgs {
@@ -410,7 +413,22 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
  * A secret sync: pushes the secrets of one environment folder to a destination through an app
  * connection. Replaced when `projectId` or `destination` changes (delete first: names are unique).
  */
-export class SecretSync extends resourceClass<SecretSyncArgs, typeof secretSyncDefinition>(secretSyncDefinition) {}
+export const SecretSync = class SecretSync extends resourceClass<SecretSyncArgs, typeof secretSyncDefinition>(
+  secretSyncDefinition,
+) {} as unknown as SecretSyncConstructor;
+export type SecretSync = ResourceOf<typeof secretSyncDefinition>;
+
+/**
+ * `new SecretSync(name, args)`: the destination is inferred from `args`
+ * (provider/program-side.ts, "kind-generic constructors").
+ */
+export interface SecretSyncConstructor {
+  new <D extends string = string>(
+    name: string,
+    args: D extends SyncDestinationSlug ? SecretSyncArgs<D> : { destination: SyncDestinationSlug },
+    opts?: pulumi.CustomResourceOptions,
+  ): SecretSync;
+}
 
 /**
  * The escape hatch: a sync to a destination this package has no typed row for (one newer than the
@@ -421,6 +439,6 @@ export class SecretSync extends resourceClass<SecretSyncArgs, typeof secretSyncD
 export class GenericSecretSync extends SecretSync {
   constructor(name: string, args: GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
     // The class's marker rides with the args; the SecretSync constructor's type excludes it.
-    super(name, { ...args, untypedDestination: true } as unknown as SecretSyncArgs, opts);
+    super(name, { ...args, untypedDestination: true } as never, opts);
   }
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { unknownFieldsRule } from "./issues";
+import { missingIsRequired, unknownFieldsRule } from "./issues";
 
 /**
  * Field rules shared by every resource family (docs/api-spec.md §8, docs/service-api.md §0).
@@ -14,9 +14,35 @@ import { unknownFieldsRule } from "./issues";
  */
 export function strictObject<const S extends z.ZodRawShape>(shape: S) {
   const fields = Object.keys(shape);
-  return z.strictObject(shape, {
+  return z.strictObject(requiredFieldsSayRequired(shape), {
     error: (issue) => (issue.code === "unrecognized_keys" ? unknownFieldsRule(issue.keys, fields) : undefined),
   });
+}
+
+/** The shape with each required field's error map reading `is required` for a missing value (`missingIsRequired`). */
+function requiredFieldsSayRequired<S extends z.ZodRawShape>(shape: S): S {
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, field]) => [k, field._zod.optin === "optional" ? field : sayRequired(field)]),
+  ) as S;
+}
+
+/**
+ * A copy of a required field's schema whose error map reads `is required` for a missing value,
+ * and so the schema a missing value reaches first: a nullable's inner schema, a pipe's input.
+ */
+function sayRequired<T extends z.core.$ZodType>(schema: T): T {
+  const def = schema._zod.def as z.core.$ZodTypeDef & { innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+  const inner =
+    def.type === "nullable" && def.innerType
+      ? { innerType: sayRequired(def.innerType) }
+      : def.type === "pipe" && def.in
+        ? { in: sayRequired(def.in) }
+        : {};
+  return (schema as unknown as z.ZodType).clone({
+    ...def,
+    ...inner,
+    error: missingIsRequired(def.error),
+  } as never) as unknown as T;
 }
 
 /** A uuid as the service accepts it (8-4-4-4-12 hex; the service does not check the version nibble). */

@@ -15,6 +15,27 @@ export interface Issue {
 
 type ZodIssue = z.core.$ZodIssue;
 
+/** The rule a missing required field breaks. */
+export const REQUIRED = "is required";
+
+/**
+ * The error map of a required field, which reads `is required` when the field has no value (the
+ * raw issue still carries the input here, before zod drops it). Zod 4 reports a missing enum or
+ * literal as a wrong value (`must be one of the options "organization", …`) and a missing field
+ * with an error of its own in that error's words (a UUID's `must be a UUID`); the field's own map
+ * answers every other issue. `strictObject` (./common.ts) gives it to each required field of
+ * every request object, so the SDK, the providers' `check` and the emulator all say it.
+ */
+export function missingIsRequired<I extends z.core.$ZodIssueBase>(
+  own: z.core.$ZodErrorMap<I> | undefined,
+): z.core.$ZodErrorMap<I> {
+  return (issue) =>
+    issue.input === undefined &&
+    (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union")
+      ? REQUIRED
+      : own?.(issue);
+}
+
 /**
  * Zod issues as `{path, message}`. Two refinements over the raw issues:
  * - a union failure reports the branch that matched best instead of a bare "Invalid input";
@@ -26,7 +47,8 @@ export function issuesFromZod(issues: readonly ZodIssue[], prefix: readonly Prop
   const out: Issue[] = [];
   const visit = (issue: ZodIssue, base: readonly PropertyKey[]) => {
     const path = [...base, ...issue.path];
-    if (issue.code === "invalid_union" && issue.errors.length > 0) {
+    // A missing field is missing whatever branch it would have taken.
+    if (issue.code === "invalid_union" && issue.errors.length > 0 && issue.message !== REQUIRED) {
       const best = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
       for (const inner of best) visit(inner, path);
       return;
@@ -41,7 +63,7 @@ export function issuesFromZod(issues: readonly ZodIssue[], prefix: readonly Prop
 export function ruleOf(issue: ZodIssue): string {
   const m = issue.message;
   if (issue.code === "invalid_type" && m.startsWith("Invalid input: expected")) {
-    return m.endsWith("received undefined") ? "is required" : `expected ${issue.expected}`;
+    return m.endsWith("received undefined") ? REQUIRED : `expected ${issue.expected}`;
   }
   if (issue.code === "invalid_value" && /^Invalid (input|option): expected/.test(m)) {
     const values = issue.values.map((v) => JSON.stringify(v));

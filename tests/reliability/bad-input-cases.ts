@@ -263,7 +263,7 @@ export const syncCases: BadCase[] = [
     "syncOptions without initialSyncBehavior",
     { syncOptions: {} },
     "syncOptions.initialSyncBehavior",
-    'must be one of the options "overwrite-destination", "import-prioritize-source", "import-prioritize-destination"',
+    "is required",
   ),
   sync(
     "keySchema without {{secretKey}}",

@@ -1,0 +1,56 @@
+import * as path from "node:path";
+import * as ts from "typescript";
+
+/**
+ * Compiles small programs against the package's types, as a user's editor and `tsc` would, and
+ * returns what the compiler says about each: one TypeScript program for all of them, with each
+ * snippet a file of its own that imports from "secretops-pulumi" (mapped to this checkout's
+ * `index.ts`, so no build is needed). Only the snippets are checked, so the package's own files
+ * cost only what the snippets' types need.
+ */
+
+const repoRoot = path.resolve(__dirname, "..", "..", "..");
+
+/** One diagnostic of a snippet: its 1-based line and its message, chained messages joined by newlines. */
+export interface SnippetDiagnostic {
+  line: number;
+  code: number;
+  message: string;
+}
+
+export function compileSnippets(snippets: Record<string, string>): Record<string, SnippetDiagnostic[]> {
+  const dir = path.join(repoRoot, "tests", "provider", "__snippets__");
+  const files = new Map(Object.entries(snippets).map(([name, text]) => [path.join(dir, `${name}.ts`), text]));
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    esModuleInterop: true,
+    types: [],
+    baseUrl: repoRoot,
+    paths: { "secretops-pulumi": ["index.ts"] },
+  };
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.getSourceFile = (f, v, ...rest) => {
+    const text = files.get(path.resolve(f));
+    return text !== undefined ? ts.createSourceFile(f, text, v) : getSourceFile.call(host, f, v, ...rest);
+  };
+  host.fileExists = (f) => files.has(path.resolve(f)) || fileExists.call(host, f);
+  host.readFile = (f) => files.get(path.resolve(f)) ?? readFile.call(host, f);
+  const program = ts.createProgram([...files.keys()], options, host);
+  const out: Record<string, SnippetDiagnostic[]> = {};
+  for (const [file, _] of files) {
+    const source = program.getSourceFile(file)!;
+    const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+    out[path.basename(file, ".ts")] = diagnostics.map((d) => ({
+      line: d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0,
+      code: d.code,
+      message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+    }));
+  }
+  return out;
+}
