@@ -239,7 +239,7 @@ export async function checkProgram(dir: string, o: CheckOptions): Promise<CheckR
     try {
       await loadProgram(pulumiPkg, program);
     } catch (e) {
-      if (e instanceof UsageError) throw e;
+      if (e instanceof UsageError || e instanceof Failure) throw e;
       throw new Failure(`the program failed: ${(e as Error).message ?? e}`);
     }
     // Registrations run asynchronously; wait until no more arrive.

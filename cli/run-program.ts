@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import { createRequire, register } from "node:module";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { UsageError } from "./common";
+import { Failure, UsageError } from "./common";
 
 /**
  * Loads a Pulumi program as the engine's Node.js language host does: the entry point, TypeScript
@@ -109,7 +109,16 @@ export function registerTypeScript(pulumiPkg: string, program: Program): void {
     skipProject,
     compilerOptions: {} as Record<string, unknown>,
   };
-  const tsVersion = (runRequire(typescriptRequire) as { version: string }).version;
+  const ts = runRequire(typescriptRequire) as { version: string; createProgram?: unknown };
+  const tsVersion = ts.version;
+  if (typeof ts.createProgram !== "function") {
+    // TypeScript 7, the native compiler, exports its version only: ts-node fails on it, under the
+    // engine too ("Cannot read properties of undefined (reading 'readFile')").
+    throw new Failure(
+      `the program's typescript ${tsVersion} has no compiler API (the native compiler): neither ts-node nor ` +
+        "pulumi can run a TypeScript program with it; install typescript@6 (npm install --save-dev typescript@6)",
+    );
+  }
   let tsNodeEsm: string | undefined;
   try {
     tsNodeEsm = runRequire.resolve("ts-node/esm");

@@ -72,7 +72,7 @@ new SecretSync("web-vercel", {
   secretPath: "/app",
   description: pulumi.interpolate`through ${vercel.name}`,
   syncOptions: { initialSyncBehavior: "overwrite-destination" },
-  destinationConfig: { app: "prj_web", appName: "web", env: "production", teamId: "team_1" },
+  destinationConfig: { app: "prj_store", appName: "store", env: "production", teamId: "team_1" },
 });
 
 new AppConnectionSettings("vercel-settings", {
