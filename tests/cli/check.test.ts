@@ -64,6 +64,15 @@ describe("connections made in code (connectionId: conn.id)", () => {
 });
 
 describe("the README's program: TypeScript, no tsconfig.json, no ts-node", () => {
+  it("is the README's code: its AppConnection example, verbatim", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .find((code) => code.includes('new AppConnection("orders-db"'));
+    expect(block).toBeDefined();
+    expect(fs.readFileSync(path.join(programs, "readme", "index.ts"), "utf8")).toContain(block!);
+  });
+
   it("has no ts-node to find: the one @pulumi/pulumi vendors is used, as by the engine", () => {
     expect(() => require.resolve("ts-node", { paths: [repoRoot] })).toThrow();
   });
@@ -91,5 +100,17 @@ describe("the README's program: TypeScript, no tsconfig.json, no ts-node", () =>
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^secretops: the program failed: ⨯ Unable to compile TypeScript:\n/);
     expect(r.stderr).toMatch(/index\.ts\(\d+,\d+\): error TS2322: Type 'string' is not assignable to type/);
+  });
+});
+
+describe("an ES module program (package.json type module)", () => {
+  it("is imported, as the engine does, and checked the same way", async () => {
+    const r = await secretops(["check", copyOf("esm", "index.js")]);
+    // The rotation's connectionId is the connection's id (unknown); its name is known, and invalid.
+    expect(r.stdout).toBe(
+      'SecretRotation orders-db-rotation: name: name field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")\n',
+    );
+    expect(r.stderr).toBe("secretops: 1 of 2 secretops resources invalid (1 problem)\n");
+    expect(r.code).toBe(1);
   });
 });
