@@ -50,14 +50,14 @@ export function checkCommand(): Command {
     .addHelpText(
       "after",
       `
-Stack config: plain values of Pulumi.yaml and Pulumi.<stack>.yaml are passed to the program. Secret
-values (secure:) cannot be decrypted without the engine: they are unknown (the engine's unknown
-value, which the program reads as ${SECRET_CONFIG_VALUE}), and their rules are
-left to \`pulumi preview\`. The program runs as in a preview
-where every resource is created: ids and computed outputs are unknown, and a field built from one
-(connectionId: db.id) is checked at \`pulumi up\`, as preview does. TypeScript is loaded as the
-engine loads it (the program's typescript and ts-node, else those @pulumi/pulumi vendors; its
-tsconfig.json if any). A program that calls getAuditLogs queries the service only when its endpoint and token are set;
+Stack config: plain values of Pulumi.yaml and Pulumi.<stack>.yaml are passed to the program.
+The program runs as a preview in which every resource is to be created: ids and computed outputs
+are unknown, and a field built from one (connectionId: db.id) is checked by \`pulumi up\`, as in a
+preview. Secret values (secure:) cannot be decrypted without the engine: they are unknown too (the
+program reads the engine's unknown value, ${SECRET_CONFIG_VALUE}), and \`pulumi preview\`
+checks them. TypeScript is loaded as the engine loads it: the program's typescript and ts-node,
+else those @pulumi/pulumi vendors, and its tsconfig.json if any.
+A program that calls getAuditLogs queries the service only when its endpoint and token are set;
 its failure is printed as a warning and does not change the exit code.`,
     )
     .action(async (dir: string, o: CheckOptions) => {
