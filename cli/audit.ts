@@ -16,6 +16,7 @@ import {
   UsageError,
   addConnectionOptions,
   clientFromOptions,
+  counted,
   parseTime,
   stackConfig,
 } from "./common";
@@ -102,7 +103,7 @@ Progress goes to stderr, and only when stderr is a terminal.`,
       const format = o.format ?? (process.stdout.isTTY ? "table" : "ndjson");
       const out = (s: string) => process.stdout.write(s);
       const progress = process.stderr.isTTY
-        ? (n: number) => process.stderr.write(`\rfetched ${n} entries…`)
+        ? (n: number) => process.stderr.write(`\rfetched ${counted(n, "entry", "entries")}…`)
         : undefined;
       const writer = writers[format](out);
       let n = 0;
@@ -192,7 +193,7 @@ const writers: Record<"table" | "json" | "ndjson", (out: (s: string) => void) =>
       );
     },
     end(n) {
-      out(n === 0 ? "no matching audit entries\n" : `${n} entries\n`);
+      out(n === 0 ? "no matching audit entries\n" : `${counted(n, "entry", "entries")}\n`);
     },
   }),
   json: (out) => ({

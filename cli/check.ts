@@ -3,7 +3,9 @@ import * as path from "node:path";
 import { Command } from "commander";
 import type { ResourceType } from "../provider/definition";
 import { provider } from "../provider/provider-process";
-import { Failure, UsageError, warn } from "./common";
+import { UNKNOWN } from "../provider/values";
+import { Failure, UsageError, counted, warn } from "./common";
+import { loadProgram, programOf } from "./run-program";
 
 /**
  * Every secretops resource's type token starts with this (`TYPE_MODULE` in provider/program-side.ts,
@@ -18,18 +20,16 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   "AppConnectionSettings",
 ];
 
-/** What a `secure:` config value reads as: the engine alone can decrypt it. */
-export const SECRET_PLACEHOLDER = "[secret]";
+/**
+ * What a `secure:` config value reads as: the engine alone can decrypt it, so to `check` it is
+ * unknown, as an output before apply is (the engine's unknown sentinel), and its rules are left to
+ * `pulumi preview`. A placeholder string would be judged, and refused wherever a rule wants a form.
+ */
+export const SECRET_CONFIG_VALUE = UNKNOWN;
 
 interface CheckOptions {
   stack?: string;
   config?: string[];
-}
-
-interface Registered {
-  type: string;
-  name: string;
-  inputs: Record<string, unknown>;
 }
 
 const collect = (v: string, acc: string[] | undefined) => [...(acc ?? []), v];
@@ -50,11 +50,13 @@ export function checkCommand(): Command {
     .addHelpText(
       "after",
       `
-Stack config: plain values of Pulumi.yaml and Pulumi.<stack>.yaml are passed to the program. Secret
-values (secure:) cannot be decrypted without the engine: the program sees "${SECRET_PLACEHOLDER}" instead,
-so a rule on a secret read from config may report a wrong value. Resources read outputs of other
-resources as the mocks give them (their inputs and an id "<name>-id"); computed outputs are undefined.
-TypeScript programs need ts-node installed beside the program (as \`pulumi\` itself does).
+Stack config: plain values of Pulumi.yaml and Pulumi.<stack>.yaml are passed to the program.
+The program runs as a preview in which every resource is to be created: ids and computed outputs
+are unknown, and a field built from one (connectionId: db.id) is checked by \`pulumi up\`, as in a
+preview. Secret values (secure:) cannot be decrypted without the engine: they are unknown too (the
+program reads the engine's unknown value, ${SECRET_CONFIG_VALUE}), and \`pulumi preview\`
+checks them. TypeScript is loaded as the engine loads it: the program's typescript and ts-node,
+else those @pulumi/pulumi vendors, and its tsconfig.json if any.
 A program that calls getAuditLogs queries the service only when its endpoint and token are set;
 its failure is printed as a warning and does not change the exit code.`,
     )
@@ -63,10 +65,10 @@ its failure is printed as a warning and does not change the exit code.`,
       if (failures.lines.length > 0) {
         for (const l of failures.lines) process.stdout.write(`${l}\n`);
         throw new Failure(
-          `${failures.invalid} of ${failures.checked} secretops resources invalid (${failures.lines.length} problems)`,
+          `${failures.invalid} of ${counted(failures.checked, "secretops resource")} invalid (${counted(failures.lines.length, "problem")})`,
         );
       }
-      process.stdout.write(`${failures.checked} secretops resources checked, all valid\n`);
+      process.stdout.write(`${counted(failures.checked, "secretops resource")} checked, all valid\n`);
     });
 }
 
@@ -101,7 +103,7 @@ function programConfig(
   const put = (k: string, v: unknown) => {
     if (v === undefined || v === null) return;
     if (hasSecure(v)) {
-      config[fullKey(k)] = SECRET_PLACEHOLDER;
+      config[fullKey(k)] = SECRET_CONFIG_VALUE;
       secretKeys.push(fullKey(k));
     } else config[fullKey(k)] = typeof v === "string" ? v : JSON.stringify(v);
   };
@@ -132,40 +134,29 @@ function programConfig(
   }
   if (secretKeys.length > 0) {
     warn(
-      `secret config values are not decrypted (no engine): ${secretKeys.join(", ")} read as "${SECRET_PLACEHOLDER}"`,
+      `secret config values are not decrypted (no engine): ${secretKeys.join(", ")} unknown, their rules left to pulumi preview`,
     );
   }
   return { config, secretKeys, stack: stack ?? "stack" };
 }
 
-/** The file the language host would run: Pulumi.yaml's `main`, package.json's `main`, index.js or index.ts. */
-function entryPoint(dir: string, project: Record<string, unknown>): string {
-  let base = dir;
-  if (typeof project.main === "string") {
-    base = path.resolve(dir, project.main);
-    if (fs.existsSync(base) && fs.statSync(base).isFile()) return base;
-  }
-  const pkgFile = path.join(base, "package.json");
-  if (fs.existsSync(pkgFile)) {
-    const main = (JSON.parse(fs.readFileSync(pkgFile, "utf8")) as { main?: string }).main;
-    if (main) {
-      const p = path.resolve(base, main);
-      for (const c of [p, `${p}.js`, `${p}.ts`, path.join(p, "index.js"), path.join(p, "index.ts")]) {
-        if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
-      }
-    }
-  }
-  for (const f of ["index.js", "index.ts"]) if (fs.existsSync(path.join(base, f))) return path.join(base, f);
-  throw new UsageError(`no program in ${base}: no package.json main, index.js or index.ts`);
-}
-
-/** Values as the provider gets them from the engine: secrets unwrapped (rpc.js's `specialSecretSig`). */
-function unwrapSecrets(v: unknown, sigKey: string, secretSig: string): unknown {
-  if (Array.isArray(v)) return v.map((x) => unwrapSecrets(x, sigKey, secretSig));
+/**
+ * A registered input as the engine passes it to the provider's `check`: secrets unwrapped (rpc.js's
+ * `specialSecretSig`; our providers do not accept secrets), and a value unknown until apply (the
+ * mocks' `unknown`, from rpc.js's deserializeProperty at preview) as the engine's unknown sentinel.
+ */
+function engineValue(v: unknown, rpc: Rpc, isUnknown: (v: unknown) => boolean): unknown {
+  if (isUnknown(v)) return UNKNOWN;
+  if (Array.isArray(v)) return v.map((x) => engineValue(x, rpc, isUnknown));
   if (typeof v !== "object" || v === null) return v;
   const o = v as Record<string, unknown>;
-  if (o[sigKey] === secretSig) return unwrapSecrets(o.value, sigKey, secretSig);
-  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, unwrapSecrets(x, sigKey, secretSig)]));
+  if (o[rpc.specialSigKey] === rpc.specialSecretSig) return engineValue(o.value, rpc, isUnknown);
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, engineValue(x, rpc, isUnknown)]));
+}
+
+interface Rpc {
+  specialSigKey: string;
+  specialSecretSig: string;
 }
 
 export interface CheckResult {
@@ -174,7 +165,16 @@ export interface CheckResult {
   lines: string[];
 }
 
-/** Runs the program under mocks and checks each secretops resource's inputs with its provider's `check`. */
+/**
+ * Runs the program under Pulumi's mocks as a preview and checks each secretops resource's inputs
+ * with its provider's `check`, where the engine would call it: at registration, in order.
+ *
+ * Every resource is one `pulumi preview` would create: the engine gives it no id and, as its
+ * outputs, the inputs it was given (a provider without previews, as dynamic providers are:
+ * provider_plugin.go's Create), so in the program its id and computed outputs are unknown, and so
+ * is whatever is built from them. Such a value reaches `check` as the engine's unknown sentinel,
+ * and the rules on it wait for `up`, as in a preview.
+ */
 export async function checkProgram(dir: string, o: CheckOptions): Promise<CheckResult> {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`no such directory: ${dir}`);
   let pulumiPkg: string;
@@ -186,42 +186,47 @@ export async function checkProgram(dir: string, o: CheckOptions): Promise<CheckR
   const parse = loadYaml(pulumiPkg);
   const projectFile = ["Pulumi.yaml", "Pulumi.yml"].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
   const project = projectFile ? readYaml(projectFile, parse) : {};
-  const main = entryPoint(dir, project);
+  const program = programOf(dir, project);
   const { config, secretKeys, stack } = programConfig(dir, project, parse, o);
 
   // The runtime reads config from these on first use, as under the language host.
   process.env.PULUMI_CONFIG = JSON.stringify(config);
   process.env.PULUMI_CONFIG_SECRET_KEYS = JSON.stringify(secretKeys);
 
-  if (main.endsWith(".ts")) {
-    let tsNode: string;
-    try {
-      tsNode = require.resolve("ts-node", { paths: [dir, pulumiPkg] });
-    } catch {
-      throw new UsageError(
-        `${path.relative(process.cwd(), main) || main} is TypeScript and ts-node is not installed: ` +
-          "npm install --save-dev ts-node typescript in the program's directory, or check the compiled JavaScript",
-      );
-    }
-    (require(tsNode) as { register(o: object): void }).register({ transpileOnly: true });
-  }
-
   // The program's own copy of @pulumi/pulumi: mocks set on another copy would not reach it.
   const pulumi = require(pulumiPkg) as typeof import("@pulumi/pulumi");
-  const rpc = require(path.join(pulumiPkg, "runtime", "rpc")) as { specialSigKey: string; specialSecretSig: string };
+  const rpc = require(path.join(pulumiPkg, "runtime", "rpc")) as Rpc;
   const settings = require(path.join(pulumiPkg, "runtime", "settings")) as { waitForRPCs(): Promise<void> };
-  const registered: Registered[] = [];
+  const result: CheckResult = { checked: 0, invalid: 0, lines: [] };
+  let registered = 0;
+  const check = async (type: string, name: string, given: Record<string, unknown>) => {
+    if (!type.startsWith(TYPE_PREFIX)) return;
+    const kind = type.slice(TYPE_PREFIX.length) as ResourceType;
+    if (!RESOURCE_TYPES.includes(kind)) {
+      warn(`warning: ${name} has type ${type}, unknown to this version of secretops: not checked`);
+      return;
+    }
+    const inputs = engineValue(given, rpc, pulumi.isUnknown) as Record<string, unknown>;
+    result.checked += 1;
+    const { failures = [] } = await provider(kind).check!({}, inputs);
+    if (failures.length > 0) result.invalid += 1;
+    for (const f of failures) {
+      result.lines.push(f.property ? `${kind} ${name}: ${f.property}: ${f.reason}` : `${kind} ${name}: ${f.reason}`);
+    }
+  };
   await pulumi.runtime.setMocks(
     {
-      newResource: (args) => {
-        registered.push({ type: args.type, name: args.name, inputs: args.inputs as Record<string, unknown> });
-        return { id: `${args.name}-id`, state: args.inputs };
+      newResource: async (args) => {
+        registered += 1;
+        await check(args.type, args.name, args.inputs as Record<string, unknown>);
+        // A read (`get`) has its id; a resource to create has none: unknown, as in a preview.
+        return { id: args.id || undefined, state: args.inputs };
       },
       call: (args) => args.inputs,
     },
     String(project.name ?? "project"),
     stack,
-    false,
+    true,
   );
 
   const programErrors: string[] = [];
@@ -229,20 +234,17 @@ export async function checkProgram(dir: string, o: CheckOptions): Promise<CheckR
   process.on("unhandledRejection", onRejection);
   const cwd = process.cwd();
   try {
+    // The language host runs the program in its directory (tsconfig.json is read from there too).
     process.chdir(dir);
-    let exported: unknown;
     try {
-      exported = require(main);
-      if (typeof exported === "function") await (exported as () => unknown)();
-      else if (typeof (exported as { default?: unknown })?.default === "function") {
-        await (exported as { default: () => unknown }).default();
-      }
+      await loadProgram(pulumiPkg, program);
     } catch (e) {
+      if (e instanceof UsageError || e instanceof Failure) throw e;
       throw new Failure(`the program failed: ${(e as Error).message ?? e}`);
     }
     // Registrations run asynchronously; wait until no more arrive.
-    for (let seen = -1; seen !== registered.length;) {
-      seen = registered.length;
+    for (let seen = -1; seen !== registered;) {
+      seen = registered;
       await settings.waitForRPCs();
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -251,23 +253,5 @@ export async function checkProgram(dir: string, o: CheckOptions): Promise<CheckR
     process.off("unhandledRejection", onRejection);
   }
   for (const m of programErrors) warn(`warning: the program reported: ${m}`);
-
-  const lines: string[] = [];
-  let checked = 0;
-  let invalid = 0;
-  for (const r of registered) {
-    if (!r.type.startsWith(TYPE_PREFIX)) continue;
-    const type = r.type.slice(TYPE_PREFIX.length) as ResourceType;
-    if (!RESOURCE_TYPES.includes(type)) {
-      warn(`warning: ${r.name} has type ${r.type}, unknown to this version of secretops: not checked`);
-      continue;
-    }
-    const inputs = unwrapSecrets(r.inputs, rpc.specialSigKey, rpc.specialSecretSig) as Record<string, unknown>;
-    checked += 1;
-    const { failures = [] } = await provider(type).check!({}, inputs);
-    if (failures.length > 0) invalid += 1;
-    for (const f of failures)
-      lines.push(f.property ? `${type} ${r.name}: ${f.property}: ${f.reason}` : `${type} ${r.name}: ${f.reason}`);
-  }
-  return { checked, invalid, lines };
+  return result;
 }

@@ -131,5 +131,8 @@ export function parseTime(flag: string, value: string, now = Date.now()): string
   );
 }
 
+/** A count and its noun: `1 problem`, `2 problems`. */
+export const counted = (n: number, singular: string, plural = `${singular}s`) => `${n} ${n === 1 ? singular : plural}`;
+
 /** Writes a line to stderr. */
 export const warn = (line: string) => process.stderr.write(`${line}\n`);

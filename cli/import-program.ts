@@ -6,6 +6,7 @@ import type { Field } from "../provider/definition";
 import { secretRotationDefinition } from "../provider/secret-rotation";
 import { secretSyncDefinition } from "../provider/secret-sync";
 import { type Plain, isPlainObject } from "../provider/values";
+import { counted } from "./common";
 
 /**
  * `secretops import`'s writer: the service's objects, as its list routes report them, become one
@@ -16,6 +17,10 @@ import { type Plain, isPlainObject } from "../provider/values";
 
 export type Family = "connections" | "syncs" | "rotations" | "profiles";
 export const FAMILIES: readonly Family[] = ["connections", "syncs", "rotations", "profiles"];
+
+/** `2 connections, 1 sync, 0 rotations, 0 profiles`. */
+export const familyCounts = (counts: Record<Family, number>) =>
+  FAMILIES.map((f) => counted(counts[f], f.slice(0, -1), f)).join(", ");
 
 /** The objects read from the service, by family. */
 export interface Found {
@@ -52,8 +57,11 @@ export interface ImportProgram {
 export interface WriteOptions {
   /** Give every resource `retainOnDelete: true` (default): destroying the stack leaves the objects. */
   retainOnDelete: boolean;
-  /** What the header says the objects were read from. */
-  source: string;
+  /**
+   * The projects read, which the header names. Not the endpoint: the same objects read through
+   * another URL (or a token of another identity) give the same file.
+   */
+  projects: readonly string[];
 }
 
 /** How one family's objects become resources: a row each. */
@@ -270,9 +278,10 @@ export function importProgram(found: Found, options: WriteOptions): ImportProgra
   }
 
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const projectList = `${options.projects.length === 1 ? "project" : "projects"} ${[...options.projects].sort().join(", ")}`;
   const header = [
-    `// Written by \`secretops import\` from ${options.source}: ${total} resources`,
-    `// (${FAMILIES.map((f) => `${counts[f]} ${f}`).join(", ")}), each adopting the object the service already has.`,
+    `// Written by \`secretops import\` from ${projectList}: ${counted(total, "resource")}`,
+    `// (${familyCounts(counts)}), each adopting the object the service already has.`,
     "// Every field is as the service reported it; `adoptExisting` may be removed after the first `pulumi up`.",
     ...(options.retainOnDelete
       ? ["// retainOnDelete: removing a resource or destroying the stack leaves its object at the service."]
@@ -299,4 +308,72 @@ export function importProgram(found: Found, options: WriteOptions): ImportProgra
     "",
   ].join("\n");
   return { source, secrets, skipped, counts };
+}
+
+/** The TypeScript a written program installs (`npm install`): the newest its tests run with. */
+export const PROGRAM_TYPESCRIPT = "~6.0.3";
+
+export interface ProgramFilesOptions {
+  /** The project's name (Pulumi.yaml, package.json). */
+  name: string;
+  /** The module's file name, without .ts. */
+  module: string;
+  /** package.json's specifier of this package: as the importing user has it (import.ts's `installedSpec`). */
+  packageSpec: string;
+  /** package.json's specifier of @pulumi/pulumi. */
+  pulumiSpec: string;
+}
+
+/**
+ * The files of a whole program around the module, by file name. Its tsconfig works with every
+ * TypeScript the engine can run a program with (`nodenext` from 4.7, as the engine's own default;
+ * TypeScript 6 refuses `node`), and the stack's outputs are the resources' ids, by variable.
+ */
+export function programFiles(o: ProgramFilesOptions): Map<string, string> {
+  const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+  return new Map([
+    [
+      "Pulumi.yaml",
+      `name: ${o.name}\ndescription: Objects brought under code by secretops import.\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+    ],
+    [
+      "package.json",
+      json({
+        name: o.name,
+        private: true,
+        main: "index.ts",
+        dependencies: { "@pulumi/pulumi": o.pulumiSpec, "secretops-pulumi": o.packageSpec },
+        devDependencies: { "@types/node": "^20.0.0", typescript: PROGRAM_TYPESCRIPT },
+      }),
+    ],
+    [
+      "tsconfig.json",
+      json({
+        compilerOptions: {
+          strict: true,
+          target: "es2022",
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          esModuleInterop: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: ["node"],
+        },
+        files: ["index.ts", `${o.module}.ts`],
+      }),
+    ],
+    [
+      "index.ts",
+      [
+        'import type { CustomResource } from "@pulumi/pulumi";',
+        `import * as imported from "./${o.module}";`,
+        "",
+        `// The stack's outputs: the id of every resource of ./${o.module}, by its variable.`,
+        "export const ids = Object.fromEntries(",
+        "  Object.entries(imported as Record<string, CustomResource>).map(([name, resource]) => [name, resource.id]),",
+        ");",
+        "",
+      ].join("\n"),
+    ],
+  ]);
 }

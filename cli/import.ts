@@ -20,11 +20,12 @@ import {
   UsageError,
   addConnectionOptions,
   clientFromOptions,
+  counted,
   projectDir,
   stackConfig,
   warn,
 } from "./common";
-import { FAMILIES, type Family, type Found, importProgram } from "./import-program";
+import { type Family, type Found, familyCounts, importProgram, programFiles } from "./import-program";
 
 interface ImportOptions extends ConnectionOptions, StackOptions {
   project: string[];
@@ -158,29 +159,25 @@ Exit codes: 0 written, 1 the service failed, 2 bad usage (or files that exist, w
           ((c.projectId != null && o.project.includes(c.projectId)) || used.has(c.id)),
       );
 
-      const program = importProgram(selected, {
-        retainOnDelete: o.retainOnDelete,
-        source: `${client.baseUrl}, project${o.project.length > 1 ? "s" : ""} ${o.project.join(", ")}`,
-      });
+      const program = importProgram(selected, { retainOnDelete: o.retainOnDelete, projects: o.project });
       files.set(path.join(outDir, `${o.module}.ts`), program.source);
       fs.mkdirSync(outDir, { recursive: true });
       for (const [file, content] of files) fs.writeFileSync(file, content);
 
       const out = (line = "") => process.stdout.write(`${line}\n`);
-      const written = FAMILIES.map((f) => `${program.counts[f]} ${f}`).join(", ");
+      const written = familyCounts(program.counts);
       out(`wrote ${[...files.keys()].map((f) => path.relative(process.cwd(), f) || f).join(", ")}: ${written}`);
       for (const s of program.skipped) out(`skipped: ${s.family} ${s.name}: ${s.reason}`);
+      out();
+      out("Next:");
+      if (files.size > 1)
+        out(`  cd ${path.relative(process.cwd(), outDir) || "."} && npm install && pulumi stack init`);
+      else out(`  import it from the program's entry point: import "./${o.module}";`);
       if (program.secrets.length) {
-        out();
-        out("Set these secrets (the values the service holds) before `pulumi up`:");
+        out("  # each secret, as the value the service holds (adoption does not send it):");
         for (const s of program.secrets) out(`  pulumi config set --secret ${s.key}    # ${s.resource}: ${s.path}`);
       }
-      out();
-      out(
-        files.size > 1
-          ? `Then: cd ${path.relative(process.cwd(), outDir) || "."} && npm install && pulumi stack init && pulumi up`
-          : `Then import it from the program's entry point (import "./${o.module}";) and run pulumi up.`,
-      );
+      out("  pulumi up");
     });
 }
 
@@ -193,48 +190,54 @@ function plannedFiles(dir: string, module: string): Map<string, string> {
   const inProject = ["Pulumi.yaml", "Pulumi.yml"].some((f) => fs.existsSync(path.join(dir, f)));
   if (!inProject) {
     const name = path.basename(dir).replace(/[^A-Za-z0-9_.-]/g, "-") || "imported";
-    const version = (require("../../package.json") as { version: string }).version;
-    files.set(
-      path.join(dir, "Pulumi.yaml"),
-      `name: ${name}\ndescription: Objects brought under code by secretops import.\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
-    );
-    files.set(
-      path.join(dir, "package.json"),
-      `${JSON.stringify(
-        {
-          name,
-          private: true,
-          main: "index.ts",
-          dependencies: { "@pulumi/pulumi": "^3.216.0", "secretops-pulumi": `^${version}` },
-          devDependencies: { "@types/node": "^20.0.0", typescript: "^5.0.0" },
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    files.set(
-      path.join(dir, "tsconfig.json"),
-      `${JSON.stringify(
-        {
-          compilerOptions: {
-            strict: true,
-            target: "es2020",
-            module: "commonjs",
-            moduleResolution: "node",
-            esModuleInterop: true,
-            skipLibCheck: true,
-            noEmit: true,
-          },
-          files: ["index.ts", `${module}.ts`],
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    files.set(path.join(dir, "index.ts"), `import "./${module}";\n`);
+    const pulumiVersion = (require("@pulumi/pulumi/package.json") as { version: string }).version;
+    const all = programFiles({
+      name,
+      module,
+      packageSpec: installedSpec(dir),
+      pulumiSpec: `^${pulumiVersion}`,
+    });
+    for (const [file, content] of all) files.set(path.join(dir, file), content);
   }
   files.set(path.join(dir, `${module}.ts`), "");
   return files;
+}
+
+/** package.json's `dependencies`, `devDependencies` and `optionalDependencies` of a directory, if any. */
+function declaredDependencies(dir: string): Record<string, string> {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+    return Object.assign(
+      {},
+      ...["optionalDependencies", "devDependencies", "dependencies"].map((k) => pkg[k] ?? {}),
+    ) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/** `file:<path>` from `from`, with forward slashes (npm reads them on every system). */
+const fileSpec = (from: string, target: string) =>
+  `file:${(path.relative(from, target) || ".").split(path.sep).join("/")}`;
+
+/**
+ * How a program written in `outDir` depends on this package: the way the importing user has it,
+ * so that the printed `npm install` installs what ran the import. Installed under a project's
+ * node_modules, that project's own specifier: a tarball or directory (`file:`, re-aimed from
+ * `outDir`) or a git or URL specifier as is, else (a registry) the installed version exactly. Not
+ * under node_modules (a checkout, or a directory npm linked): that directory.
+ */
+export function installedSpec(outDir: string, packageDir = path.resolve(__dirname, "..", "..")): string {
+  const real = fs.realpathSync(packageDir);
+  const pkg = JSON.parse(fs.readFileSync(path.join(real, "package.json"), "utf8")) as { name: string; version: string };
+  const parts = real.split(path.sep);
+  const at = parts.lastIndexOf("node_modules");
+  if (at < 0) return fileSpec(outDir, real);
+  const consumer = parts.slice(0, at).join(path.sep) || path.sep;
+  const spec = declaredDependencies(consumer)[pkg.name];
+  if (spec?.startsWith("file:")) return fileSpec(outDir, path.resolve(consumer, spec.slice("file:".length)));
+  if (spec && /^(git\+|git:|github:|gitlab:|bitbucket:|gist:|https?:)/.test(spec)) return spec;
+  return pkg.version;
 }
 
 /** Progress on stderr: one line rewritten in place on a terminal, a line per step otherwise. */
@@ -284,7 +287,7 @@ async function readProjects(
     progress.show(`${step}: profiles…`);
     found.profiles.push(...(await certificateProfileDefinition.listed.list(client, projectId)));
     progress.show(
-      `${step}: ${found.syncs.length} syncs, ${found.rotations.length} rotations, ${found.profiles.length} profiles so far`,
+      `${step}: ${counted(found.syncs.length, "sync")}, ${counted(found.rotations.length, "rotation")}, ${counted(found.profiles.length, "profile")} so far`,
     );
   }
   return found;

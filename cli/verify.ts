@@ -12,6 +12,7 @@ import {
   addConnectionOptions,
   type StackOptions,
   clientFromOptions,
+  counted,
   parseTime,
   projectDir,
   stackConfig,
@@ -119,9 +120,13 @@ environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad
         );
       }
       if (missing.length > 0) {
-        throw new Failure(`${missing.length} of ${expected.length} secretops resources have no create/update event`);
+        throw new Failure(
+          `${missing.length} of ${counted(expected.length, "secretops resource")} ${missing.length === 1 ? "has" : "have"} no create/update event`,
+        );
       }
-      process.stdout.write(`${expected.length} secretops resources verified: each has its create/update event\n`);
+      process.stdout.write(
+        `${counted(expected.length, "secretops resource")} verified: each has its create/update event\n`,
+      );
     });
 }
 

@@ -26,7 +26,7 @@ version_ge() { # version_ge A B: A >= B
 }
 
 shim_src="$repo/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
-# The policy-pack launcher (`pulumi preview --policy-pack`) is not in the npm package: ours is in scripts/.
+# The policy-pack launcher (`pulumi preview --policy-pack`), a bin of this package, also placed here for this checkout.
 analyzer_src="$here/pulumi-analyzer-policy-node"
 
 place_file() { # place_file SRC DEST: copy when missing or different (a second run copies nothing)

@@ -1,8 +1,8 @@
 // The program the pull-request pipeline (.github/workflows/secretops.yml) checks, previews and deploys:
 // a secret sync, a secret rotation and a certificate profile.
 //
-// Plain JavaScript, so `npx secretops check` runs it as it is (a TypeScript program needs ts-node
-// installed beside it for that: `npm install --save-dev ts-node typescript`).
+// Plain JavaScript (a TypeScript program works the same: `npx secretops check` loads it as the
+// engine does).
 //
 // The ids default to the local emulator's fixture (`npx secretops emulator --json` prints them).
 // Against your own service, set them in the stack's config and commit Pulumi.<stack>.yaml:

@@ -1,5 +1,6 @@
-// A policy pack for secretops resources, with the rules a security team would want. Run it with
-//   pulumi preview --policy-pack examples/policy
+// A policy pack for secretops resources, with the rules a security team would want. Run it, in a
+// program with secretops-pulumi and @pulumi/policy installed, with (see README.md)
+//   PATH="$PWD/node_modules/.bin:$PATH" pulumi preview --policy-pack node_modules/secretops-pulumi/examples/policy
 // Plain JavaScript: the policy runner would compile TypeScript with the old ts-node it vendors.
 //
 // Every rule is mandatory and looks at a resource's inputs (`args.props`): for a dynamic resource

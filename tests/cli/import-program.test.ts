@@ -1,4 +1,8 @@
-import { importProgram, type Found } from "../../cli/import-program";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { installedSpec } from "../../cli/import";
+import { PROGRAM_TYPESCRIPT, importProgram, programFiles, type Found } from "../../cli/import-program";
 
 // What `secretops import` writes for kinds newer than the package, secrets, names and layout (the
 // engine test, tests/engine/import.test.ts, proves the round trip of the typed kinds).
@@ -85,7 +89,7 @@ function found(): Found {
 }
 
 describe("importProgram", () => {
-  const program = importProgram(found(), { retainOnDelete: true, source: "http://127.0.0.1:1, project p" });
+  const program = importProgram(found(), { retainOnDelete: true, projects: [PROJECT] });
   const source = program.source;
 
   test("a sync to a destination newer than the package is written as GenericSecretSync, with a comment", () => {
@@ -141,11 +145,79 @@ describe("importProgram", () => {
     const shuffled = found();
     shuffled.syncs.reverse();
     shuffled.connections.reverse();
-    expect(importProgram(shuffled, { retainOnDelete: true, source: "http://127.0.0.1:1, project p" }).source).toBe(
-      source,
-    );
-    const deletable = importProgram(found(), { retainOnDelete: false, source: "s" }).source;
+    expect(importProgram(shuffled, { retainOnDelete: true, projects: [PROJECT] }).source).toBe(source);
+    const deletable = importProgram(found(), { retainOnDelete: false, projects: [PROJECT] }).source;
     expect(deletable).not.toContain("retainOnDelete");
     expect(deletable).toContain('export const web2Sync = new secretops.SecretSync("web-2", {\n');
+  });
+});
+
+describe("what surrounds the module", () => {
+  test("the header names the projects read, never the endpoint, and counts in words", () => {
+    const { source } = importProgram(found(), { retainOnDelete: true, projects: [PROJECT] });
+    expect(source.split("\n").slice(0, 2)).toEqual([
+      `// Written by \`secretops import\` from project ${PROJECT}: 7 resources`,
+      "// (2 connections, 4 syncs, 0 rotations, 1 profile), each adopting the object the service already has.",
+    ]);
+    expect(source).not.toMatch(/https?:\/\//);
+  });
+
+  test("a whole program: its stack exports the ids, its tsconfig suits TypeScript 4.7 to 6", () => {
+    const files = programFiles({
+      name: "infra",
+      module: "imported",
+      packageSpec: "file:../secretops-pulumi-0.1.0.tgz",
+      pulumiSpec: "^3.248.0",
+    });
+    expect([...files.keys()]).toEqual(["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts"]);
+    expect(JSON.parse(files.get("package.json")!)).toMatchObject({
+      main: "index.ts",
+      dependencies: { "@pulumi/pulumi": "^3.248.0", "secretops-pulumi": "file:../secretops-pulumi-0.1.0.tgz" },
+      devDependencies: { typescript: PROGRAM_TYPESCRIPT },
+    });
+    // TypeScript 6 refuses moduleResolution node (node10): TS5107.
+    expect(JSON.parse(files.get("tsconfig.json")!).compilerOptions).toMatchObject({
+      module: "nodenext",
+      moduleResolution: "nodenext",
+    });
+    expect(files.get("index.ts")).toContain('import * as imported from "./imported";');
+    expect(files.get("index.ts")).toContain("export const ids = ");
+  });
+});
+
+describe("installedSpec: the package as the importing user has it", () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-spec-"));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  /** A project with the package installed under node_modules, declared with `spec`. */
+  function installed(name: string, spec?: string): string {
+    const project = path.join(tmp, name);
+    const pkg = path.join(project, "node_modules", "secretops-pulumi");
+    fs.mkdirSync(pkg, { recursive: true });
+    fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify({ name: "secretops-pulumi", version: "0.1.7" }));
+    const deps = spec ? { dependencies: { "secretops-pulumi": spec } } : {};
+    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name, ...deps }));
+    return pkg;
+  }
+
+  test("from a tarball or a directory: that file, from the written program", () => {
+    const pkg = installed("tarball", "file:./vendor/secretops-pulumi-0.1.7.tgz");
+    expect(installedSpec(path.join(tmp, "tarball", "infra"), pkg)).toBe("file:../vendor/secretops-pulumi-0.1.7.tgz");
+    const dir = installed("dir", "file:../secretops");
+    expect(installedSpec(path.join(tmp, "dir", "infra"), dir)).toBe("file:../../secretops");
+  });
+
+  test("from a registry, or undeclared: the installed version exactly; from git: the same specifier", () => {
+    expect(installedSpec(path.join(tmp, "elsewhere"), installed("registry", "^0.1.0"))).toBe("0.1.7");
+    expect(installedSpec(path.join(tmp, "elsewhere"), installed("transitive"))).toBe("0.1.7");
+    const git = "github:example/secretops-pulumi#v0.1.7";
+    expect(installedSpec(path.join(tmp, "elsewhere"), installed("git", git))).toBe(git);
+  });
+
+  test("a checkout (or a linked directory): that directory", () => {
+    const checkout = path.resolve(__dirname, "..", "..");
+    expect(installedSpec(path.join(tmp, "infra"), checkout)).toBe(
+      `file:${path.relative(path.join(tmp, "infra"), checkout)}`,
+    );
   });
 });

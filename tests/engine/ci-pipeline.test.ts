@@ -2,7 +2,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../../emulator";
-import { SecretOpsClient } from "../../sdk";
+import { SecretOpsClient, appConnectionKinds, rotationTypes } from "../../sdk";
+import { NEWEST_TYPESCRIPT, installPacked } from "../../scripts/packed-install";
 import { run, type Run } from "../cli/run";
 import { pulumiBinDir, repoRoot } from "./harness";
 import { writes } from "./lifecycle";
@@ -14,18 +15,25 @@ import { writes } from "./lifecycle";
  *
  *  - `uses:` steps: checkout is a temporary copy of examples/ci; setup-node is the node running
  *    this test; pulumi/actions is the engine of scripts/ensure-pulumi.sh, put on PATH;
- *  - `npm ci`: secretops-pulumi is not on the registry from here, so the copy's node_modules links
- *    this checkout instead (as scripts/setup.sh does), with `secretops` in node_modules/.bin as
- *    npm would put it;
+ *  - `npm ci`: secretops-pulumi is not on the registry from here: each repository installs the
+ *    `npm pack` tarball instead (scripts/packed-install.ts: its package.json names the tarball),
+ *    beside TypeScript ${NEWEST_TYPESCRIPT} and no ts-node; the program `secretops import` writes
+ *    is installed with the `npm install` it prints;
  *  - `${{ secrets.* }}`, `${{ vars.* }}`: the emulator's URL and token, the stack name, a
  *    passphrase; PULUMI_ACCESS_TOKEN is empty and PULUMI_BACKEND_URL a local file backend;
  *  - `gh`: a stub on PATH that records its arguments (the comment's body is the file it is given).
+ *
+ * Four repositories go through it: examples/ci itself (deploys, pull requests, the merge), and, for
+ * the pull-request job, the README's program (TypeScript, `connectionId: db.id`), a program with
+ * connections made in code (tests/cli/programs/connections) and the program `secretops import`
+ * writes: each valid one passes every step, each invalid one stops at `secretops check` (exit 1)
+ * naming the resource and the field.
  */
 jest.setTimeout(10 * 60_000);
 
 const exampleDir = path.join(repoRoot, "examples", "ci");
 const workflowFile = path.join(exampleDir, ".github", "workflows", "secretops.yml");
-const CANARY = "canary-est-passphrase-ci-5d2f81";
+const CANARY = "canary-secret-ci-5d2f81";
 const PR_NUMBER = "42";
 
 interface Step {
@@ -58,14 +66,28 @@ interface StepRun extends Run {
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
+/** A repository the workflow runs in: its checkout (a program with the packed package installed) and stack. */
+interface Repo {
+  dir: string;
+  /** The file a pull request edits. */
+  entry: string;
+  /** Where the `gh` stub records its calls. */
+  ghCalls: string;
+}
+
+const PROJECT = "10000000-0000-4000-8000-000000000001";
+/** The rule of every secretops resource's `name` (the service's slug rule), as check and preview word it. */
+const NAME_RULE =
+  'name field can only contain lowercase letters, numbers, and hyphens (one hyphen at a time, not at either end: "a-b", not "a--b", "-a" or "a-")';
+
 describe("examples/ci: the workflow's commands, replayed against the emulator", () => {
   let emulator: Emulator;
   let client: SecretOpsClient;
   let work: string;
-  let programDir: string;
   let stateDir: string;
-  let ghCalls: string;
   let stack: string;
+  /** examples/ci's own repository. */
+  let ci: Repo;
   const validProgram = fs.readFileSync(path.join(exampleDir, "index.js"), "utf8");
 
   /** Values of the workflow's `${{ … }}` expressions here; any other expression fails the test. */
@@ -88,9 +110,9 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     Object.fromEntries(maps.flatMap((m) => Object.entries(m ?? {})).map(([k, v]) => [k, substitute(String(v))]));
 
   /** The environment of a step: the runner's basics, the workflow's, the job's and the step's env. */
-  function stepEnv(job: Job, step: Step): Record<string, string | undefined> {
+  function stepEnv(repo: Repo, job: Job, step: Step): Record<string, string | undefined> {
     const inherited = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !/^(PULUMI_|SECRETOPS_|INFISICAL_|GH_|GITHUB_)/.test(k)),
+      Object.entries(process.env).filter(([k]) => !/^(PULUMI_|SECRETOPS_|INFISICAL_|GH_|GITHUB_|npm_)/.test(k)),
     );
     return {
       ...inherited,
@@ -105,12 +127,12 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
       PULUMI_HOME: path.join(stateDir, ".pulumi-home"),
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      GH_CALLS: ghCalls,
+      GH_CALLS: repo.ghCalls,
     };
   }
 
   const standIns: Record<string, string> = {
-    "actions/checkout@v4": "the temporary copy of examples/ci",
+    "actions/checkout@v4": "the temporary copy of the repository",
     "actions/setup-node@v4": "the node running this test",
     "pulumi/actions@v6": "scripts/ensure-pulumi.sh's engine on PATH",
   };
@@ -119,7 +141,7 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
    * Runs a job's `run:` steps in order, as the runner would (bash --noprofile --norc -eo pipefail,
    * in the checkout), and stops at the first that fails, as a job does.
    */
-  async function replay(jobName: string): Promise<StepRun[]> {
+  async function replay(jobName: string, repo: Repo): Promise<StepRun[]> {
     const job = workflow.jobs[jobName]!;
     expect(workflow.defaults?.run?.shell).toBe("bash");
     const runs: StepRun[] = [];
@@ -130,14 +152,16 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
       }
       const script = step.run!;
       if (script.trim() === "npm ci") {
-        expect(fs.existsSync(path.join(programDir, "node_modules", ".bin", "secretops"))).toBe(true);
+        // Installed beforehand (see above): the packed package's command, and no ts-node.
+        expect(fs.existsSync(path.join(repo.dir, "node_modules", ".bin", "secretops"))).toBe(true);
+        expect(() => require.resolve("ts-node", { paths: [repo.dir] })).toThrow();
         continue;
       }
       const file = path.join(work, "step.sh");
       fs.writeFileSync(file, script);
       const r = await run("bash", ["--noprofile", "--norc", "-eo", "pipefail", file], {
-        cwd: programDir,
-        env: stepEnv(job, step),
+        cwd: repo.dir,
+        env: stepEnv(repo, job, step),
       });
       runs.push({ step: step.name ?? script.split("\n")[0]!, ...r });
       if (r.code !== 0) break;
@@ -154,8 +178,34 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
       steps.map((s) => [s, 0, ""]),
     );
   };
-  /** Runs the pulumi CLI in the program's copy, with the environment of the deploy job's steps. */
-  const pulumi = (args: string[]) => run("pulumi", args, { cwd: programDir, env: stepEnv(workflow.jobs.deploy!, {}) });
+  /** Runs a command in a repository's checkout, with the environment of the deploy job's steps. */
+  const inRepo = (repo: Repo, command: string, args: string[]) =>
+    run(command, args, { cwd: repo.dir, env: stepEnv(repo, workflow.jobs.deploy!, {}) });
+  const pulumi = (args: string[], repo = ci) => inRepo(repo, "pulumi", args);
+
+  /** The stack, as its owner sets it up once: passphrase secrets, and its config (secrets `--secret`). */
+  async function initStack(repo: Repo, config: Record<string, string>, secrets: Record<string, string>) {
+    const commands = [
+      ["stack", "init", stack, "--secrets-provider", "passphrase"],
+      ...Object.entries(config).map(([k, v]) => ["config", "set", k, v, "--stack", stack]),
+      ...Object.entries(secrets).map(([k, v]) => ["config", "set", "--secret", k, v, "--stack", stack]),
+    ];
+    for (const args of commands) {
+      const r = await pulumi(args, repo);
+      if (r.code !== 0) throw new Error(`pulumi ${args.slice(0, 3).join(" ")}: ${r.stderr}`);
+    }
+  }
+
+  /** A checkout of `source` (no local installs or stacks), with the packed package installed as `npm ci` would. */
+  function checkout(name: string, source: string, entry: string): Repo {
+    const dir = path.join(work, name);
+    fs.cpSync(source, dir, {
+      recursive: true,
+      filter: (src) => !/^(node_modules|Pulumi\..+\.ya?ml|preview\.(txt|md))$/.test(path.basename(src)),
+    });
+    installPacked(repoRoot, dir, { devDependencies: { typescript: NEWEST_TYPESCRIPT } });
+    return { dir, entry, ghCalls: path.join(work, `gh-calls-${name}.txt`) };
+  }
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 100 });
@@ -163,41 +213,16 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     work = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-ci-"));
     stack = "ci";
     stateDir = path.join(work, "state");
-    programDir = path.join(work, "repo");
-    ghCalls = path.join(work, "gh-calls.txt");
     fs.mkdirSync(stateDir);
-    // The checkout: what is committed (no local installs or stacks of examples/ci).
-    fs.cpSync(exampleDir, programDir, {
-      recursive: true,
-      filter: (src) => !/^(node_modules|Pulumi\..+\.ya?ml|preview\.(txt|md))$/.test(path.basename(src)),
-    });
-
-    // What `npm ci` installs: @pulumi/pulumi, secretops-pulumi and its `secretops` bin.
-    const modules = path.join(programDir, "node_modules");
-    fs.mkdirSync(path.join(modules, ".bin"), { recursive: true });
-    fs.symlinkSync(path.join(repoRoot, "node_modules", "@pulumi"), path.join(modules, "@pulumi"), "dir");
-    fs.symlinkSync(repoRoot, path.join(modules, "secretops-pulumi"), "dir");
-    const bin = path.join(modules, ".bin", "secretops");
-    fs.writeFileSync(
-      bin,
-      `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "cli", "index.js"))} "$@"\n`,
-    );
-    fs.chmodSync(bin, 0o755);
+    ci = checkout("repo", exampleDir, "index.js");
 
     // gh: records its arguments.
     fs.mkdirSync(path.join(work, "bin"));
     fs.writeFileSync(path.join(work, "bin", "gh"), '#!/bin/sh\nprintf "%s\\n" "$*" >> "$GH_CALLS"\n');
     fs.chmodSync(path.join(work, "bin", "gh"), 0o755);
 
-    // The stack, as its owner sets it up once: passphrase secrets, the EST passphrase as secret config.
-    for (const args of [
-      ["stack", "init", stack, "--secrets-provider", "passphrase"],
-      ["config", "set", "--secret", "estPassphrase", CANARY, "--stack", stack],
-    ]) {
-      const r = await pulumi(args);
-      if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")}: ${r.stderr}`);
-    }
-    expect(fs.readFileSync(path.join(programDir, `Pulumi.${stack}.yaml`), "utf8")).not.toContain(CANARY);
+    await initStack(ci, {}, { estPassphrase: CANARY });
+    expect(fs.readFileSync(path.join(ci.dir, `Pulumi.${stack}.yaml`), "utf8")).not.toContain(CANARY);
   });
 
   afterAll(async () => {
@@ -213,10 +238,10 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
   });
 
   it("main, first deploy: `pulumi up` creates the resources and `secretops verify` finds their events", async () => {
-    const runs = await replay("deploy");
+    const runs = await replay("deploy", ci);
     expectAllSucceeded(runs, ["pulumi up", "secretops verify"]);
     expect(runs[1]!.stdout).toBe("3 secretops resources verified: each has its create/update event\n");
-    const syncs = await client.secretSyncs.list("vercel", "10000000-0000-4000-8000-000000000001");
+    const syncs = await client.secretSyncs.list("vercel", PROJECT);
     expect(syncs.map((s) => `${s.name}: ${s.description}`)).toEqual(["web-prod: Web app prod secrets"]);
   });
 
@@ -240,14 +265,14 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
   let previewRequests: RequestLogEntry[];
 
   it("pull request with a valid change: every command exits 0, and the preview shows the change", async () => {
-    fs.writeFileSync(path.join(programDir, "index.js"), changedProgram());
+    fs.writeFileSync(path.join(ci.dir, "index.js"), changedProgram());
     await resetRequests();
-    previewRuns = await replay("preview");
+    previewRuns = await replay("preview", ci);
     previewRequests = await apiRequests();
 
     expectAllSucceeded(previewRuns, ["secretops check", "pulumi preview", "Comment the preview on the pull request"]);
     expect(previewRuns[0]!.stdout).toBe("3 secretops resources checked, all valid\n");
-    const preview = fs.readFileSync(path.join(programDir, "preview.txt"), "utf8");
+    const preview = fs.readFileSync(path.join(ci.dir, "preview.txt"), "utf8");
     expect(preview).toMatch(/~ pulumi-nodejs:dynamic\/secretops:SecretSync: \(update\)\n.*\n.*::web-prod\]/);
     expect(preview).toMatch(/~ description\s*: "Web app prod secrets" => "Web app prod secrets, synced by CI"/);
     expect(preview).toMatch(
@@ -260,8 +285,8 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     expect(preview).toMatch(/estConfig\s*: \[secret\]/);
     expect(preview).toMatch(/~ 2 to update\n\s+2 unchanged/);
     // The comment: `gh pr comment` on the pull request, with the preview in its body.
-    expect(fs.readFileSync(ghCalls, "utf8")).toBe(`pr comment ${PR_NUMBER} --body-file preview.md\n`);
-    const body = fs.readFileSync(path.join(programDir, "preview.md"), "utf8");
+    expect(fs.readFileSync(ci.ghCalls, "utf8")).toBe(`pr comment ${PR_NUMBER} --body-file preview.md\n`);
+    const body = fs.readFileSync(path.join(ci.dir, "preview.md"), "utf8");
     expect(body).toContain(`#### \`pulumi preview --diff\` of \`${stack}\`\n\`\`\`\n`);
     expect(body).toContain(preview);
     // CI_PIPELINE_SAMPLE=<file>: keep the preview (the sample of examples/ci/README.md).
@@ -271,15 +296,15 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
   it("pull request: no secret and no token in any output, the comment included", () => {
     const outputs = [
       allOutput(previewRuns),
-      fs.readFileSync(path.join(programDir, "preview.txt"), "utf8"),
-      fs.readFileSync(path.join(programDir, "preview.md"), "utf8"),
+      fs.readFileSync(path.join(ci.dir, "preview.txt"), "utf8"),
+      fs.readFileSync(path.join(ci.dir, "preview.md"), "utf8"),
     ];
     for (const out of outputs) {
       expect(out).not.toContain(CANARY);
       expect(out).not.toContain(emulator.token);
     }
     // The passphrase is in the program, read as a secret.
-    expect(fs.readFileSync(path.join(programDir, `Pulumi.${stack}.yaml`), "utf8")).toMatch(/estPassphrase:\s+secure: /);
+    expect(fs.readFileSync(path.join(ci.dir, `Pulumi.${stack}.yaml`), "utf8")).toMatch(/estPassphrase:\s+secure: /);
   });
 
   it("pull request: nothing is written to the service", () => {
@@ -288,55 +313,224 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     expect(previewRequests.filter((r) => r.method !== "GET")).toEqual([]);
   });
 
-  it("pull request with several mistakes: `secretops check` fails naming every field, and nothing runs after it", async () => {
-    const mistakes: [string, string][] = [
-      ['name: "web-prod"', 'name: "Web_Prod"'],
-      ["rotationInterval: 30", "rotationInterval: 0"],
-      ["rotateAtUtc: { hours: 4", "rotateAtUtc: { hours: 24"],
-      ['slug: "network-devices"', 'slug: "Network Devices"'],
-    ];
-    let program = validProgram;
-    for (const [from, to] of mistakes) {
+  /**
+   * A pull request with mistakes (`edits` of the repository's entry file): `secretops check` fails
+   * with exactly `lines` (sorted: resources register asynchronously), and nothing runs after it.
+   */
+  async function expectRefused(repo: Repo, valid: string, edits: [string, string][], lines: string[], summary: string) {
+    let program = valid;
+    for (const [from, to] of edits) {
       expect(program).toContain(from);
       program = program.replace(from, to);
     }
-    fs.writeFileSync(path.join(programDir, "index.js"), program);
-    for (const f of ["preview.txt", "preview.md", ghCalls]) fs.rmSync(path.join(programDir, f), { force: true });
+    fs.writeFileSync(path.join(repo.dir, repo.entry), program);
+    for (const f of ["preview.txt", "preview.md", repo.ghCalls]) fs.rmSync(path.resolve(repo.dir, f), { force: true });
     await resetRequests();
-    const runs = await replay("preview");
+    const runs = await replay("preview", repo);
 
     expect(runs.map((r) => [r.step, r.code])).toEqual([["secretops check", 1]]);
-    // One line per invalid field (sorted: resources register asynchronously).
-    const lines = runs[0]!.stdout.trim().split("\n").sort();
-    expect(lines).toEqual([
-      expect.stringMatching(/^CertificateProfile network-devices: slug: \S/),
-      expect.stringMatching(/^SecretRotation cache-credentials: rotateAtUtc\.hours: \S/),
-      expect.stringMatching(/^SecretRotation cache-credentials: rotationInterval: \S/),
-      expect.stringMatching(/^SecretSync web-prod: name: \S/),
-    ]);
-    expect(runs[0]!.stderr).toContain("3 of 3 secretops resources invalid (4 problems)");
-    expect(allOutput(runs)).not.toContain(CANARY);
+    expect(runs[0]!.stdout.trim().split("\n").sort()).toEqual([...lines].sort());
+    expect(runs[0]!.stderr).toContain(`secretops: ${summary}\n`);
     expect(allOutput(runs)).not.toContain(emulator.token);
-    for (const f of ["preview.txt", "preview.md", ghCalls]) expect(fs.existsSync(path.join(programDir, f))).toBe(false);
+    for (const f of ["preview.txt", "preview.md", repo.ghCalls]) {
+      expect(fs.existsSync(path.resolve(repo.dir, f))).toBe(false);
+    }
     expect(writes(await apiRequests())).toEqual([]);
+    fs.writeFileSync(path.join(repo.dir, repo.entry), valid);
+    return runs;
+  }
+
+  it("pull request with several mistakes: `secretops check` fails naming every field, and nothing runs after it", async () => {
+    const runs = await expectRefused(
+      ci,
+      validProgram,
+      [
+        ['name: "web-prod"', 'name: "Web_Prod"'],
+        ["rotationInterval: 30", "rotationInterval: 0"],
+        ["rotateAtUtc: { hours: 4", "rotateAtUtc: { hours: 24"],
+        ['slug: "network-devices"', 'slug: "Network Devices"'],
+      ],
+      [
+        "CertificateProfile network-devices: slug: may only contain lowercase letters, digits and hyphens (^[a-z0-9-]+$)",
+        "SecretRotation cache-credentials: rotateAtUtc.hours: must be 0 to 23",
+        "SecretRotation cache-credentials: rotationInterval: must be at least 1 (days)",
+        `SecretSync web-prod: name: ${NAME_RULE}`,
+      ],
+      "3 of 3 secretops resources invalid (4 problems)",
+    );
+    expect(allOutput(runs)).not.toContain(CANARY);
   });
 
   it("main, after merging the valid change: `pulumi up` applies it and `secretops verify` finds its event", async () => {
-    fs.writeFileSync(path.join(programDir, "index.js"), changedProgram());
+    fs.writeFileSync(path.join(ci.dir, "index.js"), changedProgram());
     await resetRequests();
-    const runs = await replay("deploy");
+    const runs = await replay("deploy", ci);
     expectAllSucceeded(runs, ["pulumi up", "secretops verify"]);
     expect(runs[0]!.stdout).toMatch(/~ 2 updated/);
     expect(runs[1]!.stdout).toBe("3 secretops resources verified: each has its create/update event\n");
     expect(allOutput(runs)).not.toContain(CANARY);
     expect(allOutput(runs)).not.toContain(emulator.token);
-    const syncs = await client.secretSyncs.list("vercel", "10000000-0000-4000-8000-000000000001");
+    const syncs = await client.secretSyncs.list("vercel", PROJECT);
     expect(syncs.map((s) => `${s.name}: ${s.description}`)).toEqual(["web-prod: Web app prod secrets, synced by CI"]);
-    const profiles = await client.certificateProfiles.list({ projectId: "10000000-0000-4000-8000-000000000001" });
+    const profiles = await client.certificateProfiles.list({ projectId: PROJECT });
     expect(profiles.certificateProfiles.map((p) => `${p.slug}: ${p.description}`)).toEqual([
       "network-devices: Router, switch and firewall identities (EST)",
     ]);
     // The up wrote exactly the change: one PATCH of the sync, one of the profile.
     expect(writes(await apiRequests()).map((r) => r.method)).toEqual(["PATCH", "PATCH"]);
+  });
+
+  /**
+   * A pull request of a valid program: every step exits 0, check checks `resources`, the preview
+   * would create them, and nothing is written.
+   */
+  async function expectPreviewed(repo: Repo, resources: number) {
+    await resetRequests();
+    const runs = await replay("preview", repo);
+    expectAllSucceeded(runs, ["secretops check", "pulumi preview", "Comment the preview on the pull request"]);
+    expect(runs[0]!.stdout).toBe(`${resources} secretops resources checked, all valid\n`);
+    const preview = fs.readFileSync(path.join(repo.dir, "preview.txt"), "utf8");
+    // Every secretops resource, and the stack.
+    expect(preview).toMatch(new RegExp(`\\+ ${resources + 1} to create`));
+    expect(fs.readFileSync(repo.ghCalls, "utf8")).toBe(`pr comment ${PR_NUMBER} --body-file preview.md\n`);
+    expect(writes(await apiRequests())).toEqual([]);
+    expect(allOutput(runs)).not.toContain(emulator.token);
+    return { runs, preview };
+  }
+
+  describe("the README's program: TypeScript, connectionId: db.id", () => {
+    let repo: Repo;
+    let valid: string;
+    beforeAll(async () => {
+      repo = checkout("readme", path.join(repoRoot, "tests", "cli", "programs", "readme"), "index.ts");
+      valid = fs.readFileSync(path.join(repo.dir, "index.ts"), "utf8");
+      await initStack(repo, { projectId: PROJECT }, { ordersDbPassword: CANARY });
+    });
+
+    it("pull request: every command exits 0; the password, secret config, is never shown", async () => {
+      const { runs, preview } = await expectPreviewed(repo, 2);
+      // check cannot decrypt it, and leaves its rules to the preview.
+      expect(runs[0]!.stderr).toContain("readme:ordersDbPassword unknown, their rules left to pulumi preview");
+      expect(allOutput(runs) + preview).not.toContain(CANARY);
+    });
+
+    it("pull request with a mistake: check exits 1 naming the resource and the field", () =>
+      expectRefused(
+        repo,
+        valid,
+        [["rotationInterval: 30", "rotationInterval: 0"]],
+        ["SecretRotation orders-db-rotation: rotationInterval: must be at least 1 (days)"],
+        "1 of 2 secretops resources invalid (1 problem)",
+      ));
+  });
+
+  describe("connections made in code: syncs and rotations through conn.id", () => {
+    let repo: Repo;
+    let valid: string;
+    beforeAll(async () => {
+      repo = checkout("connections", path.join(repoRoot, "tests", "cli", "programs", "connections"), "index.js");
+      valid = fs.readFileSync(path.join(repo.dir, "index.js"), "utf8");
+      await initStack(repo, { projectId: PROJECT }, { herokuToken: "HRKU-ci-pipeline-heroku-token" });
+    });
+
+    it("pull request: every command exits 0", () => expectPreviewed(repo, 7));
+
+    it("pull request with mistakes: check exits 1 naming each resource and field", () =>
+      expectRefused(
+        repo,
+        valid,
+        [
+          ['name: "orders-db",\n  projectId,\n  method', 'name: "Orders DB",\n  projectId,\n  method'],
+          ['name: "web-heroku"', 'name: "web--heroku"'],
+        ],
+        [`AppConnection orders-db: name: ${NAME_RULE}`, `SecretSync web-heroku: name: ${NAME_RULE}`],
+        "2 of 7 secretops resources invalid (2 problems)",
+      ));
+  });
+
+  describe("the program `secretops import` writes", () => {
+    let repo: Repo;
+    let valid: string;
+    beforeAll(async () => {
+      // Objects made outside any stack, then imported from a project that has the packed package.
+      const connection = async (app: "postgres" | "vercel", name: string) => {
+        const { method, credentials } = appConnectionKinds[app].example;
+        const made = await client.appConnections.create(
+          app as never,
+          {
+            name,
+            projectId: PROJECT,
+            method,
+            credentials,
+          } as never,
+        );
+        return (made as { id: string }).id;
+      };
+      await client.secretRotations.create(
+        "postgres-credentials" as never,
+        {
+          name: "imported-db-rotation",
+          projectId: PROJECT,
+          connectionId: await connection("postgres", "imported-db"),
+          environment: "staging",
+          secretPath: "/app/db",
+          rotationInterval: 30,
+          parameters: rotationTypes["postgres-credentials"].example.parameters,
+          secretsMapping: { username: "SHOP_DB_USER", password: "SHOP_DB_PASSWORD" },
+        } as never,
+      );
+      await client.secretSyncs.create(
+        "vercel" as never,
+        {
+          name: "imported-web",
+          projectId: PROJECT,
+          connectionId: await connection("vercel", "imported-vercel"),
+          environment: "staging",
+          secretPath: "/app",
+          syncOptions: { initialSyncBehavior: "overwrite-destination" },
+          destinationConfig: { app: "prj_imported", appName: "imported", env: "preview", teamId: "team_1" },
+        } as never,
+      );
+      const user = path.join(work, "importer");
+      fs.mkdirSync(user);
+      installPacked(repoRoot, user);
+      const env = { SECRETOPS_API_URL: emulator.url, SECRETOPS_TOKEN: emulator.token };
+      const args = ["--no", "secretops", "import", "--project", PROJECT, "--name", "imported-*", "--out", "repo"];
+      const imported = await run("npx", args, { cwd: user, env });
+      expect(imported.stderr).not.toMatch(/error/i);
+      expect(imported.code).toBe(0);
+      // The printed next steps: `cd repo && npm install && pulumi stack init`, then the secrets.
+      expect(imported.stdout).toContain("\n  cd repo && npm install && pulumi stack init\n");
+      const secrets = [...imported.stdout.matchAll(/pulumi config set --secret (\S+)/g)].map((m) => m[1]!);
+      expect(secrets.sort()).toEqual(["importedDbConnectionPassword", "importedVercelConnectionApiToken"]);
+      repo = { dir: path.join(user, "repo"), entry: "imported.ts", ghCalls: path.join(work, "gh-calls-import.txt") };
+      const install = await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
+        cwd: repo.dir,
+        env: { npm_config_prefer_offline: "true" },
+      });
+      expect(install.stderr).toBe("");
+      expect(install.code).toBe(0);
+      valid = fs.readFileSync(path.join(repo.dir, "imported.ts"), "utf8");
+      // Each secret as the service holds it (here, the kinds' examples the objects were made with).
+      await initStack(
+        repo,
+        {},
+        {
+          importedDbConnectionPassword: String(appConnectionKinds.postgres.example.credentials.password),
+          importedVercelConnectionApiToken: String(appConnectionKinds.vercel.example.credentials.apiToken),
+        },
+      );
+    });
+
+    it("pull request: every command exits 0", () => expectPreviewed(repo, 4));
+
+    it("pull request with a mistake: check exits 1 naming the resource and the field", () =>
+      expectRefused(
+        repo,
+        valid,
+        [["rotationInterval: 30", "rotationInterval: 0"]],
+        ["SecretRotation imported-db-rotation: rotationInterval: must be at least 1 (days)"],
+        "1 of 4 secretops resources invalid (1 problem)",
+      ));
   });
 });

@@ -11,6 +11,8 @@ import {
   type AppConnection,
   type AppConnectionKind,
 } from "../../sdk";
+import { NEWEST_TYPESCRIPT, installPacked } from "../../scripts/packed-install";
+import { PROGRAM_TYPESCRIPT } from "../../cli/import-program";
 import { run, secretops } from "../cli/run";
 import { credentialCanaryValue, otherMethodCredentials } from "../connection-samples";
 import {
@@ -27,6 +29,8 @@ import {
 // is brought under code by `secretops import`: the generated program compiles, `pulumi up` adopts
 // every object without one write, the next preview shows no change, dropping adoptExisting shows
 // none either, and destroy (with the generated retainOnDelete) leaves every object in place.
+// Issue 27 (item 7): run from the packed package installed in a project of the user's, the program
+// it writes installs with the `npm install` it prints, and its stack has outputs.
 jest.setTimeout(20 * 60_000);
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -41,6 +45,7 @@ let client: SecretOpsClient;
 let admin: EmulatorAdmin;
 let dir: string;
 let t: TestStack | undefined;
+let tarball: string;
 const made = { connections: 0, syncs: 0, rotations: 0, profiles: 0 };
 let projectId: string;
 
@@ -147,8 +152,9 @@ beforeAll(async () => {
   client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
   admin = new EmulatorAdmin(emulator.url);
   await seed();
-  // The program directory: node_modules is this checkout's, as an installed copy would be.
+  // The user's project, with the packed package installed: `npx secretops import` runs from there.
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-import-"));
+  tarball = installPacked(repoRoot, dir);
   pulumiBinDir();
 });
 
@@ -162,6 +168,8 @@ afterAll(async () => {
 });
 
 const env = () => ({ SECRETOPS_API_URL: emulator.url, SECRETOPS_TOKEN: emulator.token });
+/** `npx secretops …` in the user's project: the installed package's command. */
+const npxSecretops = (args: string[]) => run("npx", ["--no", "secretops", ...args], { cwd: dir, env: env() });
 
 describe("secretops import", () => {
   let output: string;
@@ -170,10 +178,11 @@ describe("secretops import", () => {
 
   it("writes a typed program of every object, with the secrets as config reads and no secret value", async () => {
     await admin.clearRequests();
-    const r = await secretops(["import", "--project", projectId, "--out", program()], { env: env(), cwd: dir });
+    const r = await npxSecretops(["import", "--project", projectId, "--out", "brownfield"]);
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.code).toBe(0);
     output = r.stdout;
+    expect(output).toContain("\nNext:\n  cd brownfield && npm install && pulumi stack init\n");
     for (const f of ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "imported.ts"]) {
       expect(fs.existsSync(path.join(program(), f))).toBe(true);
     }
@@ -200,6 +209,50 @@ describe("secretops import", () => {
     expect(await writes()).toEqual([]);
     const reads = (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
     expect(reads.length).toBeLessThanOrEqual(4);
+  });
+
+  it("writes the same files through another URL of the same service, and none names the URL", async () => {
+    const other = emulator.url.replace("127.0.0.1", "localhost");
+    expect(other).not.toBe(emulator.url);
+    // Another user's project with the same install, and a directory of the same name (the project
+    // is named after it; package.json names the tarball from there).
+    const user = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-import-other-"));
+    const again = path.join(user, "brownfield");
+    try {
+      installPacked(repoRoot, user);
+      const r = await run("npx", ["--no", "secretops", "import", "--project", projectId, "--out", "brownfield"], {
+        cwd: user,
+        env: { ...env(), SECRETOPS_API_URL: other },
+      });
+      expect(r.code).toBe(0);
+      compare(again, other);
+    } finally {
+      fs.rmSync(user, { recursive: true, force: true });
+    }
+  });
+
+  /** The files written in `again` are those of the first import, and none names an endpoint. */
+  function compare(again: string, other: string) {
+    const files = fs.readdirSync(program()).sort();
+    expect(fs.readdirSync(again).sort()).toEqual(files);
+    for (const f of files) {
+      const content = fs.readFileSync(path.join(program(), f), "utf8");
+      expect([f, fs.readFileSync(path.join(again, f), "utf8")]).toEqual([f, content]);
+      expect(content).not.toContain(emulator.url);
+      expect(content).not.toContain(other);
+      expect(content).not.toMatch(/localhost|127\.0\.0\.1/);
+    }
+  }
+
+  it("depends on the package as the user installed it: the tarball, from the program's directory", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(program(), "package.json"), "utf8"));
+    const pulumiVersion = require(require.resolve("@pulumi/pulumi/package.json", { paths: [dir] })).version;
+    expect(pkg.dependencies).toEqual({
+      "secretops-pulumi": `file:../${tarball}`,
+      "@pulumi/pulumi": `^${pulumiVersion}`,
+    });
+    expect(pkg.devDependencies.typescript).toBe(PROGRAM_TYPESCRIPT);
+    expect(PROGRAM_TYPESCRIPT).toBe(`~${NEWEST_TYPESCRIPT}`);
   });
 
   it("refuses to overwrite what it wrote unless --force, and checks its flags", async () => {
@@ -255,13 +308,20 @@ describe("secretops import", () => {
     }
   });
 
-  it("compiles with tsc", async () => {
-    fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(program(), "node_modules"), "dir");
-    const tsc = await run(process.execPath, [
-      path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"),
-      "-p",
-      program(),
-    ]);
+  it("installs with the npm install it prints, and compiles with the TypeScript it installs", async () => {
+    // As printed: `cd brownfield && npm install` (npm's cache first, as a configured user's npm would).
+    const install = await run("bash", ["-c", "cd brownfield && npm install"], {
+      cwd: dir,
+      env: { npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" },
+    });
+    // npm may warn (an engine range, install scripts); it must not fail.
+    expect(install.stderr).not.toMatch(/npm error/);
+    expect(install.code).toBe(0);
+    const installed = path.join(program(), "node_modules", "secretops-pulumi");
+    expect(fs.realpathSync(installed).startsWith(fs.realpathSync(program()))).toBe(true);
+    const ts = require(require.resolve("typescript/package.json", { paths: [program()] })) as { version: string };
+    expect(ts.version).toBe(NEWEST_TYPESCRIPT);
+    const tsc = await run(path.join(program(), "node_modules", ".bin", "tsc"), ["-p", "."], { cwd: program() });
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.code).toBe(0);
   });
@@ -302,6 +362,13 @@ describe("secretops import", () => {
     for await (const e of client.auditLogs.iterate({ projectId, startDate: since })) events.add(e.event.type);
     expect(events.size).toBeGreaterThan(0);
     for (const e of events) expect(e).not.toMatch(/^(create|update)-/);
+
+    // The stack's outputs: every resource's id, by its variable, as the service knows the object.
+    const ids = up.outputs.ids!.value as Record<string, string>;
+    expect(Object.keys(ids)).toHaveLength(resources);
+    expect(ids.brownPostgresConnection).toBe(connections.find((c) => c.name === "brown-postgres")!.id);
+    const syncIds = new Set((await client.secretSyncs.listAll(projectId)).map((x) => x.id));
+    expect(syncIds.has(ids.brownVercelSync!)).toBe(true);
 
     const preview = await t.stack.preview({ expectNoChanges: true } as never);
     expect(changeCounts(preview.changeSummary)).toMatchObject({ same: resources + 1 });
