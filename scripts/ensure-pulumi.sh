@@ -9,6 +9,9 @@
 #      ${SECRETOPS_PULUMI_CACHE:-~/.cache/secretops-pulumi}/pulumi-<version>/bin
 #    A second run finds the binaries there and takes well under a second.
 # Progress goes to stderr, so callers can capture the directory from stdout.
+#
+# `ensure-pulumi.sh --languages` adds the language hosts and runtimes for YAML, Python, Go and C#
+# programs and SDKs (scripts/engine/languages.sh) and prints the directory holding them and the above.
 set -euo pipefail
 
 PULUMI_VERSION="${SECRETOPS_PULUMI_VERSION:-3.259.0}"
@@ -19,6 +22,7 @@ MIN_VERSION="3.248.0"
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
+if [ "${1:-}" = "--languages" ]; then exec bash "$here/engine/languages.sh"; fi
 log() { echo "[ensure-pulumi] $*" >&2; }
 
 version_ge() { # version_ge A B: A >= B
