@@ -75,8 +75,11 @@ describe(`${COUNT} resources of every family under 10% faults on every route`, (
     );
     expect(up.summary.result).toBe("succeeded");
     expect(created).toBe(COUNT + 1); // and the stack itself
-    // Enough faults to mean something: every kind was injected.
-    expect(figures.faulted).toBeGreaterThan(figures.requests * 0.07);
+    // Enough faults to mean something: every kind was injected, and at least one request in twenty
+    // met one. The rules' nominal rate is about one in ten, but at ~190 requests their integer floors
+    // give 13 (e.g. 4 + 1 + 3 + 2 before the handler, 3 after), and an "after" reset may fall on a
+    // request already failed before it, so one in twenty is what the rules guarantee, not luck.
+    expect(figures.faulted).toBeGreaterThanOrEqual(figures.requests * 0.05);
     for (const kind of ["latency", "status", "rate-limit", "reset", "reset after"]) {
       expect(figures.injected[kind] ?? 0).toBeGreaterThan(0);
     }
