@@ -22,7 +22,7 @@ export function strictObject<const S extends z.ZodRawShape>(shape: S) {
 /** The shape with each required field's error map reading `is required` for a missing value (`missingIsRequired`). */
 function requiredFieldsSayRequired<S extends z.ZodRawShape>(shape: S): S {
   return Object.fromEntries(
-    Object.entries(shape).map(([k, field]) => [k, field._zod.optin === "optional" ? field : sayRequired(field)]),
+    Object.entries(shape).map(([k, field]) => [k, field._zod.optin !== undefined ? field : sayRequired(field)]),
   ) as S;
 }
 
@@ -38,11 +38,12 @@ function sayRequired<T extends z.core.$ZodType>(schema: T): T {
       : def.type === "pipe" && def.in
         ? { in: sayRequired(def.in) }
         : {};
-  return (schema as unknown as z.ZodType).clone({
-    ...def,
-    ...inner,
-    error: missingIsRequired(def.error),
-  } as never) as unknown as T;
+  // The def's own descriptors, getters kept: a default's `defaultValue` is a getter that clones the
+  // value on each parse (a spread would freeze one object shared by every parse).
+  const next = Object.defineProperties({}, Object.getOwnPropertyDescriptors(def));
+  for (const [key, value] of Object.entries({ ...inner, error: missingIsRequired(def.error) }))
+    Object.defineProperty(next, key, { value, enumerable: true, writable: true, configurable: true });
+  return (schema as unknown as z.ZodType).clone(next as never) as unknown as T;
 }
 
 /** A uuid as the service accepts it (8-4-4-4-12 hex; the service does not check the version nibble). */

@@ -51,7 +51,7 @@ export const spacelift = destinationRow({
     {
       destinationConfig: { contextId: "emulator-context", contextName: "Emulator Context" },
       path: "destinationConfig.configType",
-      message: "must be one of the options",
+      message: "is required",
     },
   ],
 });
