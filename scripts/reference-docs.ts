@@ -287,7 +287,7 @@ function argTable(args: readonly ArgLine[], columns: "args" | "options"): string
         ];
   const notes = args.map((a) => {
     const extra = [
-      ...(typeCell(a) !== a.type ? [`Type: ${a.type}.`] : []),
+      ...(typeCell(a) === a.type ? [] : [`${typeCell(a) === "see below" ? "Type" : "Values"}: ${a.type}.`]),
       ...(defaultCell(a) !== a.default ? [`Default: ${a.default}.`] : []),
     ];
     const limits = a.limits === "" ? "" : ` (${a.limits})`;
