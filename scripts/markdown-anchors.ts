@@ -7,6 +7,11 @@
  * lowercased; every character is dropped except letters, marks, decimal and letter numbers,
  * connector punctuation (`_`), spaces and hyphens; each space becomes a hyphen; a slug met again
  * in the same file gets `-1`, `-2`, … (the first suffix not already taken).
+ *
+ * Not github-slugger itself: its current major (2.0.0) is an ES module only, for a CommonJS
+ * toolchain (`npm run docs`, jest through ts-jest), and the slug it would replace is the smallest
+ * part here (a regex and a counter); the heading text and a page's anchors, which it does not do,
+ * are the rest.
  */
 
 /** What github-slugger keeps: the complement of the Unicode categories it strips. */

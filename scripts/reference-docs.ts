@@ -1,9 +1,10 @@
 /**
  * `npm run docs`: writes docs/reference/<resource>.md from the resources' definitions and the
- * shared schemas, so the reference cannot disagree with what `check` validates. Per kind: every
- * arg with its type, whether it is required, its limits, its default, whether a change replaces
- * the resource, whether it is secret, and its description (the JSDoc on its schema's field, read
- * through the program's args type); then the provider options and the outputs.
+ * shared schemas, so the reference cannot disagree with what `check` validates. Per resource: the
+ * args every kind shares, once; per kind, its own args: each with its type, whether it is
+ * required, its default, whether a change replaces the resource and whether it is secret in a
+ * narrow table, and under the table its limits and description (the JSDoc on its schema's field,
+ * read through the program's args type); then the provider options and the outputs.
  * tests/docs/reference.test.ts fails when the committed files differ from what this writes.
  */
 import * as fs from "node:fs";
@@ -164,7 +165,7 @@ function variants(s: JsonSchema): { options: JsonSchema[]; nullable: boolean } {
 
 function typeOf(s: JsonSchema): string {
   // A field this kind does not take (`z.undefined()`, which JSON Schema cannot say).
-  if (Object.keys(s).length === 0) return "not accepted for this kind";
+  if (Object.keys(s).length === 0) return notAccepted;
   const { options, nullable } = variants(s);
   const types = options.map((o) => {
     if (o.const !== undefined) return code(o.const);
@@ -174,7 +175,15 @@ function typeOf(s: JsonSchema): string {
     if (o.type === "integer") return "whole number";
     return Array.isArray(o.type) ? o.type.join(" or ") : (o.type ?? "any");
   });
-  return [...new Set(types)].join(" or ") + (nullable ? " or null" : "");
+  return joinTypes([...types, ...(nullable ? ["null"] : [])]);
+}
+
+const notAccepted = "not accepted for this kind";
+
+/** Alternative types as one phrase, each once, null last (`UUID or null`, never `null or null`). */
+function joinTypes(types: string[]): string {
+  const unique = [...new Set(types.flatMap((t) => t.split(" or ")))];
+  return [...unique.filter((t) => t !== "null"), ...unique.filter((t) => t === "null")].join(" or ");
 }
 
 function limitsOf(s: JsonSchema): string {
@@ -210,7 +219,7 @@ function rows(s: JsonSchema, prefix = "", optionalParent?: string): Row[] {
       const nested = variants(field).options.some((v) => v.properties && Object.keys(v.properties).length > 0);
       const row: Row = {
         path: fieldPath,
-        type: nested ? `object${variants(field).nullable ? " or null" : ""}` : typeOf(field),
+        type: nested ? joinTypes(["object", ...(variants(field).nullable ? ["null"] : [])]) : typeOf(field),
         required,
         ...(optionalParent !== undefined && { parent: optionalParent }),
         limits: nested ? "" : limitsOf(field),
@@ -220,7 +229,7 @@ function rows(s: JsonSchema, prefix = "", optionalParent?: string): Row[] {
       if (before) {
         // A field of several variants: required only where every variant requires it.
         before.required &&= row.required;
-        if (!before.type.split(" or ").includes(row.type)) before.type = `${before.type} or ${row.type}`;
+        before.type = joinTypes([before.type, row.type]);
         continue;
       }
       seen.set(fieldPath, row);
@@ -233,6 +242,136 @@ function rows(s: JsonSchema, prefix = "", optionalParent?: string): Row[] {
 }
 
 const escape = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+const oneLine = (s: string) => s.replace(/\s*\n\s*/g, " ");
+
+/**
+ * One arg as the page shows it: the short cells of its table row, and what goes in the list under
+ * the table (its limits, its description, and a type or default too long for a cell). Tables stay
+ * narrow enough to read as plain markdown.
+ */
+interface ArgLine {
+  path: string;
+  type: string;
+  required: string;
+  default: string;
+  change: string;
+  secret: string;
+  limits: string;
+  description: string;
+}
+
+/** Longest type or default a cell holds; a longer one is written under the table. */
+const maxCell = 32;
+
+function argTable(args: readonly ArgLine[], columns: "args" | "options"): string {
+  const typeCell = (a: ArgLine) => {
+    if (a.type.length <= maxCell) return a.type;
+    const values = a.type.split(", ");
+    return values.every((v) => /^`[^`]*`$/.test(v)) ? `one of ${values.length} values` : "see below";
+  };
+  const defaultCell = (a: ArgLine) => (a.default.length <= maxCell ? a.default : "see below");
+  const table =
+    columns === "args"
+      ? [
+          "| Arg | Type | Required | Default | A change | Secret |",
+          "| --- | --- | --- | --- | --- | --- |",
+          ...args.map(
+            (a) =>
+              `| ${[code(a.path), typeCell(a), a.required, defaultCell(a), a.change, a.secret].map(escape).join(" | ")} |`,
+          ),
+        ]
+      : [
+          "| Option | Type | Default |",
+          "| --- | --- | --- |",
+          ...args.map((a) => `| ${[code(a.path), typeCell(a), defaultCell(a)].map(escape).join(" | ")} |`),
+        ];
+  const notes = args.map((a) => {
+    const extra = [
+      ...(typeCell(a) === a.type ? [] : [`${typeCell(a) === "see below" ? "Type" : "Values"}: ${a.type}.`]),
+      ...(defaultCell(a) !== a.default ? [`Default: ${a.default}.`] : []),
+    ];
+    const limits = a.limits === "" ? "" : ` (${a.limits})`;
+    return `- ${code(a.path)}${limits}: ${[oneLine(a.description), ...extra].join(" ")}`;
+  });
+  return [...table, "", ...notes].join("\n");
+}
+
+/** The args of one section, in the schema's order; a field the section does not take is left out. */
+function argLines(
+  def: Definition,
+  schemas: KindSchemas,
+  args: Record<string, unknown>,
+  doc: (dotted: string) => string,
+): ArgLine[] {
+  const replaces = new Set(replaceFields(def, schemas));
+  const secret = def.secretPaths?.of(args as never) ?? [];
+  const lines: ArgLine[] = [];
+  const kindField = def.kindField;
+  if (kindField && !(kindField in schemas.args.shape))
+    lines.push({
+      path: kindField,
+      type: code(args[kindField]),
+      required: "yes",
+      default: "",
+      change: "replaces",
+      secret: "",
+      limits: "",
+      description: doc(kindField),
+    });
+  for (const r of rows(jsonSchema(schemas.args))) {
+    if (r.type === notAccepted) continue;
+    const top = r.path.split(".")[0]!;
+    const isSecret = secret.some((p) => r.path === p || r.path.startsWith(`${p}.`) || p.startsWith(`${r.path}.`));
+    lines.push({
+      path: r.path,
+      type: r.type,
+      required: r.required ? (r.parent ? "with parent" : "yes") : "",
+      default: r.default,
+      change: replaces.has(top) ? "replaces" : "in place",
+      secret: isSecret ? "secret" : "",
+      limits: r.limits,
+      description: doc(r.path),
+    });
+  }
+  return lines;
+}
+
+function optionLines(def: Definition, doc: (dotted: string) => string, internal: readonly string[] = []): ArgLine[] {
+  return rows(jsonSchema(def.options))
+    .filter((o) => !internal.includes(o.path))
+    .map((r) => ({
+      path: r.path,
+      type: r.type,
+      required: "",
+      default: r.default,
+      change: "",
+      secret: "",
+      limits: r.limits,
+      description: doc(r.path),
+    }));
+}
+
+/**
+ * The args every section shares, written once: an arg every section takes, as most sections have
+ * it (type, limits, default, description). A section then lists its own args, and a shared one
+ * again only where it differs there (a kind that narrows `gatewayId`, say).
+ */
+function sharedArgs(sections: readonly ArgLine[][]): ArgLine[] {
+  if (sections.length < 2) return [];
+  const key = (a: ArgLine) => JSON.stringify(a);
+  const paths = [...new Set(sections.flat().map((a) => a.path))].filter((p) =>
+    sections.every((lines) => lines.some((a) => a.path === p)),
+  );
+  return paths.map((p) => {
+    const counts = new Map<string, { line: ArgLine; n: number }>();
+    for (const line of sections.map((lines) => lines.find((a) => a.path === p)!)) {
+      const c = counts.get(key(line)) ?? { line, n: 0 };
+      c.n += 1;
+      counts.set(key(line), c);
+    }
+    return [...counts.values()].reduce((a, b) => (b.n > a.n ? b : a)).line;
+  });
+}
 
 /**
  * The docs of the program's args, as the user's editor shows them: the JSDoc written on the
@@ -296,48 +435,6 @@ class ArgDocs {
   }
 }
 
-function argsTable(
-  def: Definition,
-  schemas: KindSchemas,
-  args: Record<string, unknown>,
-  doc: (dotted: string) => string,
-): string {
-  const replaces = new Set(replaceFields(def, schemas));
-  const secret = def.secretPaths?.of(args as never) ?? [];
-  const lines = [
-    "| Arg | Type | Required | Limits | Default | A change | Secret | Description |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
-  ];
-  const kindField = def.kindField;
-  if (kindField && !(kindField in schemas.args.shape))
-    lines.push(
-      `| ${code(kindField)} | ${code(args[kindField])} | yes |  |  | replaces |  | ${escape(doc(kindField))} |`,
-    );
-  for (const r of rows(jsonSchema(schemas.args))) {
-    const top = r.path.split(".")[0]!;
-    const isSecret = secret.some((p) => r.path === p || r.path.startsWith(`${p}.`) || p.startsWith(`${r.path}.`));
-    const cells = [
-      code(r.path),
-      escape(r.type),
-      r.required ? (r.parent ? `with \`${r.parent}\`` : "yes") : "",
-      escape(r.limits),
-      escape(r.default),
-      replaces.has(top) ? "replaces" : "updates in place",
-      isSecret ? "secret" : "",
-      escape(doc(r.path)),
-    ];
-    lines.push(`| ${cells.join(" | ")} |`);
-  }
-  return lines.join("\n");
-}
-
-function optionsTable(def: Definition, doc: (dotted: string) => string, internal: readonly string[] = []): string {
-  const lines = ["| Option | Type | Default | Description |", "| --- | --- | --- | --- |"];
-  for (const r of rows(jsonSchema(def.options)).filter((o) => !internal.includes(o.path)))
-    lines.push(`| ${code(r.path)} | ${escape(r.type)} | ${r.default} | ${escape(doc(r.path))} |`);
-  return lines.join("\n");
-}
-
 /** One resource's reference page, and the anchor of each kind's section in it. */
 interface ResourcePage {
   text: string;
@@ -345,9 +442,10 @@ interface ResourcePage {
 }
 
 /**
- * The markdown of one resource's reference. Each kind has a `##` heading of its slug (its
- * variants, if any, a `###` each under it); links to a kind use the anchor GitHub gives that
- * heading (scripts/markdown-anchors.ts), so they resolve whatever the other headings are.
+ * The markdown of one resource's reference. The args every kind shares come first, once; then
+ * each kind has a `##` heading of its slug (its variants, if any, a `###` each under it) listing
+ * its own args. Links to a kind use the anchor GitHub gives that heading
+ * (scripts/markdown-anchors.ts), so they resolve whatever the other headings are.
  */
 function resourceDoc(r: ResourceReference, docs: ArgDocs): ResourcePage {
   const { def } = r;
@@ -358,25 +456,22 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): ResourcePage {
     return { line: `${"#".repeat(level)} ${text}`, anchor };
   };
   const title = heading(1, `\`${def.type}\``);
-  const kindAnchors = new Map<string, string>();
-  const sections: string[] = [];
-  for (const section of sectionsOf(r)) {
+  const sections = sectionsOf(r).map((section) => {
     const args = argsOf(r, section);
     const schemas = def.schemas(args as never, {});
     if (typeof schemas === "string") throw new Error(`${def.type} ${section.kind}: ${schemas}`);
-    if (section.kind === undefined) sections.push(heading(2, "Args").line, "");
-    else if (!kindAnchors.has(section.kind)) {
-      const h = heading(2, section.kind);
-      kindAnchors.set(section.kind, h.anchor);
-      sections.push(h.line, "");
-    }
-    if (section.variant !== undefined)
-      sections.push(heading(3, `${section.kind}: ${r.variants!.field} \`${section.variant}\``).line, "");
-    sections.push(
-      argsTable(def, schemas, args, (p) => docs.of(argsTypeOf(r, section), p)),
-      "",
-    );
-  }
+    const lines = argLines(def, schemas, args, (p) => docs.of(argsTypeOf(r, section), p));
+    // The kind and variant fields: the section's heading says their value.
+    const generic = (a: ArgLine): ArgLine =>
+      a.path === def.kindField
+        ? { ...a, type: "a kind's slug" }
+        : a.path === r.variants?.field
+          ? { ...a, type: "a method's slug" }
+          : a;
+    return { section, lines: lines.map(generic) };
+  });
+  const shared = sharedArgs(sections.map((s) => s.lines));
+  const isShared = (a: ArgLine) => shared.some((c) => JSON.stringify(c) === JSON.stringify(a));
   const parts = [
     title.line,
     "",
@@ -386,21 +481,49 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): ResourcePage {
     "",
     "A change to an arg marked _replaces_ deletes the object and creates it again" +
       (def.deleteBeforeReplace ? " (deleted first: its name or slug must stay unique)" : "") +
-      "; every other change is one PATCH of the changed fields. Secret args are encrypted in state and shown as `[secret]`.",
+      "; every other change is one PATCH of the changed fields. Secret args are encrypted in state and shown as `[secret]`. An arg required _with parent_ is required whenever the object holding it is given.",
     "",
   ];
+  const kindAnchors = new Map<string, string>();
+  const body: string[] = [];
+  if (shared.length > 0) {
+    const what = r.variants ? "method" : "kind";
+    body.push(
+      heading(2, `Args every ${r.variants ? "kind and method" : "kind"} takes`).line,
+      "",
+      `Each ${what}'s section below lists its own args, and one of these again where it differs for that ${what}; an arg listed in neither is refused.`,
+      "",
+      argTable(shared, "args"),
+      "",
+    );
+  }
+  for (const { section, lines } of sections) {
+    if (section.kind === undefined) body.push(heading(2, "Args").line, "");
+    else if (!kindAnchors.has(section.kind)) {
+      const h = heading(2, section.kind);
+      kindAnchors.set(section.kind, h.anchor);
+      body.push(h.line, "");
+    }
+    if (section.variant !== undefined)
+      body.push(heading(3, `${section.kind}: ${r.variants!.field} \`${section.variant}\``).line, "");
+    const own = lines.filter((a) => !isShared(a));
+    body.push(own.length > 0 ? argTable(own, "args") : "No args of its own: only the shared ones above.", "");
+  }
   if (r.kinds.length > 0) {
     const links = r.kinds.map((k) => `[\`${k}\`](#${kindAnchors.get(k)})`);
     parts.push(`Kinds (\`${def.kindField}\`): ${links.join(", ")}.`, "");
   }
-  parts.push(...sections);
+  parts.push(...body);
   const anyKind = argsTypeOf(r, sectionsOf(r)[0]!);
   parts.push(
     heading(2, "Provider options").line,
     "",
     "Never sent to the service.",
     "",
-    optionsTable(def, (p) => docs.of(anyKind, p), r.internalOptions),
+    argTable(
+      optionLines(def, (p) => docs.of(anyKind, p), r.internalOptions),
+      "options",
+    ),
     "",
   );
   parts.push(
@@ -458,61 +581,54 @@ function kindsDoc(pages: Record<ResourceType, ResourcePage>): string {
     "",
     "## Secret sync destinations",
     "",
-    `Every destination also takes the common \`syncOptions\` (${commonOptions.map((o) => `\`${o}\``).join(", ")}). Reference: [secret-sync.md](secret-sync.md).`,
+    `Every destination also takes the common \`syncOptions\` (${commonOptions.map((o) => `\`${o}\``).join(", ")}). Reference: [secret-sync.md](secret-sync.md). Each destination's fields are listed under the table.`,
     "",
-    "| Destination | Name | Connection kind | `destinationConfig` | Extra `syncOptions` | Import | Terraform provider |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
-    ...knownSyncDestinations
-      .map((d) =>
-        [
-          kindLink("SecretSync", d.destination),
-          d.label,
-          kindLink("AppConnection", d.connectionApp),
-          fieldList(d.destinationConfig),
-          Object.keys(d.extraSyncOptions).length ? fieldList(z.object(d.extraSyncOptions)) : "none",
-          d.canImport ? "yes" : "no",
-          terraformCell(tf.syncs, d.destination),
-        ].join(" | "),
-      )
-      .map((row) => `| ${row} |`),
+    "| Destination | Name | Connection kind | Import | Terraform provider |",
+    "| --- | --- | --- | --- | --- |",
+    ...knownSyncDestinations.map(
+      (d) =>
+        `| ${[code(d.destination), d.label, code(d.connectionApp), d.canImport ? "yes" : "no", terraformCell(tf.syncs, d.destination)].join(" | ")} |`,
+    ),
+    "",
+    ...knownSyncDestinations.map(
+      (d) =>
+        `- ${kindLink("SecretSync", d.destination)}: \`destinationConfig\` ${fieldList(d.destinationConfig)}; extra \`syncOptions\` ${Object.keys(d.extraSyncOptions).length ? fieldList(z.object(d.extraSyncOptions)) : "none"}; connection ${kindLink("AppConnection", d.connectionApp)}.`,
+    ),
     "",
     "## Secret rotation types",
     "",
-    "Reference: [secret-rotation.md](secret-rotation.md).",
+    "Reference: [secret-rotation.md](secret-rotation.md). Each type's fields are listed under the table.",
     "",
-    "| Type | Name | Connection kind | `parameters` | `secretsMapping` | Terraform provider |",
-    "| --- | --- | --- | --- | --- | --- |",
-    ...Object.values(rotationTypes)
-      .map((t) =>
-        [
-          kindLink("SecretRotation", t.type),
-          t.label,
-          kindLink("AppConnection", t.connectionApp),
-          fieldList(t.parameters),
-          fieldList(t.secretsMapping),
-          terraformCell(tf.rotations, t.type),
-        ].join(" | "),
-      )
-      .map((row) => `| ${row} |`),
+    "| Type | Name | Connection kind | Terraform provider |",
+    "| --- | --- | --- | --- |",
+    ...Object.values(rotationTypes).map(
+      (t) => `| ${[code(t.type), t.label, code(t.connectionApp), terraformCell(tf.rotations, t.type)].join(" | ")} |`,
+    ),
+    "",
+    ...Object.values(rotationTypes).map(
+      (t) =>
+        `- ${kindLink("SecretRotation", t.type)}: \`parameters\` ${fieldList(t.parameters)}; \`secretsMapping\` ${fieldList(t.secretsMapping)}; connection ${kindLink("AppConnection", t.connectionApp)}.`,
+    ),
     "",
     "## App connection kinds",
     "",
-    "Credentials per method; secret fields are never returned by the service and are encrypted in state. Reference: [app-connection.md](app-connection.md) (made in code), [app-connection-settings.md](app-connection-settings.md) (made elsewhere).",
+    "Credentials per method, listed under the table; secret fields are never returned by the service and are encrypted in state. Reference: [app-connection.md](app-connection.md) (made in code), [app-connection-settings.md](app-connection-settings.md) (made elsewhere).",
     "",
-    "| Kind | Name | Methods and their `credentials` | Terraform provider (methods) |",
+    "| Kind | Name | Methods | Terraform provider (methods) |",
     "| --- | --- | --- | --- |",
-    ...Object.values(appConnectionKinds)
-      .map((k) =>
-        [
-          kindLink("AppConnection", k.app),
-          k.label + (k.enterprise ? " (enterprise)" : ""),
-          Object.entries(k.methods as Record<string, { credentials: z.ZodType; secretFields: readonly string[] }>)
-            .map(([m, def]) => `\`${m}\`: ${fieldList(def.credentials, def.secretFields)}`)
-            .join("; "),
-          terraformCell(tf.connections, k.app, true),
-        ].join(" | "),
-      )
-      .map((row) => `| ${row} |`),
+    ...Object.values(appConnectionKinds).map(
+      (k) =>
+        `| ${[code(k.app), k.label + (k.enterprise ? " (enterprise)" : ""), String(Object.keys(k.methods).length), terraformCell(tf.connections, k.app, true)].join(" | ")} |`,
+    ),
+    "",
+    ...Object.values(appConnectionKinds).map(
+      (k) =>
+        `- ${kindLink("AppConnection", k.app)}: ${Object.entries(
+          k.methods as Record<string, { credentials: z.ZodType; secretFields: readonly string[] }>,
+        )
+          .map(([m, def]) => `\`${m}\` ${fieldList(def.credentials, def.secretFields)}`)
+          .join("; ")}.`,
+    ),
     "",
   ];
   return parts.join("\n");

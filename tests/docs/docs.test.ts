@@ -57,6 +57,11 @@ describe("README's TypeScript examples", () => {
   }, 120_000);
 });
 
+/** The README is the user guide's front page: details live in docs/ (issue 28: at most 300 lines). */
+test("README.md is at most 300 lines", () => {
+  expect(read("README.md").split("\n").length).toBeLessThanOrEqual(300);
+});
+
 describe("links of the shipped documents", () => {
   const shipped = new Set(
     (
