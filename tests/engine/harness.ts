@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { createRequire } from "node:module";
 import { LocalWorkspace, PulumiCommand, Stack, ConfigMap } from "@pulumi/pulumi/automation";
 
 /**
@@ -46,6 +47,166 @@ export interface TestStackOptions {
 
 let counter = 0;
 
+// ---------------------------------------------------------------------------------------------
+// Operations that outlive their test. Jest abandons a test that exceeds its timeout but not the
+// `pulumi` it started: that process goes on holding the stack's lock (the next test on the stack
+// then fails with "the stack is currently locked"), may be killed mid-write later ("failed to load
+// checkpoint: EOF"), and its language host and dynamic-provider processes outlive the run. So
+// every `pulumi` the Automation API runs here starts in its own process group, and after each test
+// whatever is still running is cancelled: SIGINT (pulumi cancels and releases its lock), then
+// SIGKILL to the whole group, then the lock files a killed `pulumi` left are removed.
+
+interface RunningOperation {
+  pid: number;
+  args: string[];
+  /** The stack's local backend directory (its `.pulumi/locks`), when known. */
+  stateDir?: string;
+  exited: Promise<unknown>;
+}
+const running = new Set<RunningOperation>();
+
+const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/automation/cmd.js"));
+type Execa = (
+  file: string,
+  args: string[],
+  opts: { env?: Record<string, string>; cwd?: string; detached?: boolean },
+) => Promise<{ stdout: string; stderr: string; exitCode: number }> & {
+  pid?: number;
+  stdout?: NodeJS.ReadableStream;
+  stderr?: NodeJS.ReadableStream;
+};
+const execa = pulumiRequire("execa") as Execa;
+const { CommandResult } = pulumiRequire("./cmd.js") as {
+  CommandResult: new (stdout: string, stderr: string, code: number, err?: Error) => unknown;
+};
+const { createCommandError } = pulumiRequire("./errors.js") as { createCommandError(r: unknown): Error };
+
+const signalGroup = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+};
+
+/**
+ * The Automation API's command, run as `PulumiCommand.run` runs it (same arguments, environment
+ * and errors), but in a process group of its own that `cancelRunningOperations` can end whole.
+ * (`PulumiCommand`'s constructor is private: this is the base command with its `run` replaced.)
+ */
+function trackedPulumiCommand(base: PulumiCommand, stateDir: string): PulumiCommand {
+  const command = Object.create(base) as PulumiCommand;
+  const run = async (
+    args: string[],
+    cwd: string,
+    additionalEnv: { [key: string]: string },
+    onOutput?: (data: string) => void,
+    onError?: (data: string) => void,
+    signal?: AbortSignal,
+  ) => {
+    if (!args.includes("--non-interactive")) args.push("--non-interactive");
+    const env: Record<string, string> = {
+      ...additionalEnv,
+      PATH: path.dirname(base.command) + path.delimiter + (additionalEnv["PATH"] || process.env.PATH),
+      PULUMI_AUTOMATION_API: "true",
+    };
+    const proc = execa(base.command, args, { env, cwd, detached: true });
+    const op: RunningOperation = { pid: proc.pid!, args, stateDir, exited: proc.catch(() => {}) };
+    running.add(op);
+    proc.stderr?.on("data", (d: Buffer) => onError?.(d.toString()));
+    proc.stdout?.on("data", (d: Buffer) => onOutput?.(d.toString()));
+    signal?.addEventListener("abort", () => signalGroup(op.pid, "SIGINT"));
+    try {
+      const { stdout, stderr, exitCode } = await proc;
+      const result = new CommandResult(stdout, stderr, exitCode);
+      if (exitCode !== 0) throw createCommandError(result);
+      return result;
+    } catch (err) {
+      const error = err as Error;
+      throw createCommandError(new CommandResult("", error.message, -2, error));
+    } finally {
+      running.delete(op);
+    }
+  };
+  return Object.assign(command, { run });
+}
+
+/** The `pulumi` processes running now (each the leader of its process group). */
+export function runningOperations(): { pid: number; args: string[] }[] {
+  return [...running].map(({ pid, args }) => ({ pid, args }));
+}
+
+/** Lock files of the local backend under `stateDir` (`.pulumi/locks/…/<stack>/<uuid>.json`). */
+function lockFiles(stateDir: string): string[] {
+  const locks = path.join(stateDir, ".pulumi", "locks");
+  if (!fs.existsSync(locks)) return [];
+  return fs
+    .readdirSync(locks, { recursive: true, encoding: "utf8" })
+    .map((f) => path.join(locks, f))
+    .filter((f) => f.endsWith(".json") && fs.statSync(f).isFile());
+}
+
+/**
+ * A process and all its descendants. The engine starts its language host and provider plugins in
+ * process groups of their own, so a signal to the CLI's group does not reach them: the tree is
+ * read from `ps` while the CLI still runs.
+ */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const line of execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n")) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (!children.has(ppid!)) children.set(ppid!, []);
+    children.get(ppid!)!.push(pid!);
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+const signalProcess = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Gone already.
+  }
+};
+
+/**
+ * Ends every `pulumi` operation still running: SIGINT to the CLI (it cancels and releases its
+ * lock), and after `graceMs` SIGKILL to every process of its tree (the CLI, the language host and
+ * program, the dynamic-provider processes) and their groups; then removes the locks the killed
+ * operations left. Returns what was running.
+ */
+export async function cancelRunningOperations(graceMs = 5_000): Promise<string[]> {
+  const ops = [...running];
+  if (!ops.length) return [];
+  const trees = ops.map((op) => processTree(op.pid));
+  for (const op of ops) signalProcess(op.pid, "SIGINT");
+  const settled = Promise.all(ops.map((op) => op.exited));
+  await Promise.race([settled, new Promise((r) => setTimeout(r, graceMs).unref())]);
+  for (const op of ops) trees.push(processTree(op.pid));
+  for (const pid of new Set(trees.flat())) {
+    signalGroup(pid, "SIGKILL");
+    signalProcess(pid, "SIGKILL");
+  }
+  await settled;
+  for (const dir of new Set(ops.map((op) => op.stateDir).filter((d): d is string => !!d))) {
+    for (const lock of lockFiles(dir)) fs.rmSync(lock, { force: true });
+  }
+  return ops.map((op) => `pulumi ${op.args.slice(0, 2).join(" ")}`);
+}
+
+// A test that returned, passed or failed or timed out, has no business running `pulumi` any
+// more: cancel what it left before the next test uses the stack.
+afterEach(async () => {
+  const left = await cancelRunningOperations();
+  if (left.length) console.warn(`cancelled what the test left running: ${left.join(", ")}`);
+}, 30_000);
+// If the worker exits anyway (a forced exit, an afterAll timeout), leave no process behind.
+process.on("exit", () => {
+  for (const op of running) for (const pid of processTree(op.pid)) signalProcess(pid, "SIGKILL");
+});
+
 /**
  * Programs load the package by name, in the program and in the provider process, as they would
  * an installed copy; scripts/setup.sh links this checkout as node_modules/secretops-pulumi.
@@ -55,13 +216,20 @@ function ensureSelfLink() {
   if (!fs.existsSync(link)) fs.symlinkSync("..", link, "dir");
 }
 
+let basePulumi: Promise<PulumiCommand> | undefined;
+/** `PulumiCommand.get` runs `pulumi version` (a second of CPU on a busy machine): once per process. */
+function basePulumiCommand(root: string): Promise<PulumiCommand> {
+  basePulumi ??= PulumiCommand.get({ root });
+  return basePulumi;
+}
+
 export async function createTestStack(opts: TestStackOptions): Promise<TestStack> {
   const workDir = path.isAbsolute(opts.program) ? opts.program : path.join(programsDir, opts.program);
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-engine-"));
   ensureSelfLink();
 
   const bin = pulumiBinDir();
-  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(bin) });
+  const pulumiCommand = trackedPulumiCommand(await basePulumiCommand(path.dirname(bin)), stateDir);
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: `file://${stateDir}`,
     PULUMI_CONFIG_PASSPHRASE: "engine-test-passphrase",
