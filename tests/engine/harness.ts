@@ -236,6 +236,11 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
     PULUMI_HOME: path.join(stateDir, ".pulumi-home"),
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // TypeScript programs (the examples, generated imports) are type-checked once, by
+    // `tsc -p tsconfig.json`, which includes them; each engine run only transpiles them. Type-checking
+    // a program against this package's types cost ts-node ~6 CPU-seconds on every preview and up.
+    // SECRETOPS_TEST_TYPECHECK_PROGRAMS=1 type-checks on every run again, as a plain `pulumi up` does.
+    PULUMI_NODEJS_TRANSPILE_ONLY: process.env.SECRETOPS_TEST_TYPECHECK_PROGRAMS ? "false" : "true",
     ...opts.env,
   };
   const stackName = opts.stackName ?? `t${process.pid}x${++counter}`;
