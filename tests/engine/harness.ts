@@ -146,6 +146,16 @@ function lockFiles(stateDir: string): string[] {
     .filter((f) => f.endsWith(".json") && fs.statSync(f).isFile());
 }
 
+/** Empty `<stack>.json.attrs` sidecars of the local backend under `stateDir`. */
+function emptySidecars(stateDir: string): string[] {
+  const stacks = path.join(stateDir, ".pulumi", "stacks");
+  if (!fs.existsSync(stacks)) return [];
+  return fs
+    .readdirSync(stacks, { recursive: true, encoding: "utf8" })
+    .map((f) => path.join(stacks, f))
+    .filter((f) => f.endsWith(".attrs") && fs.statSync(f).size === 0);
+}
+
 /**
  * A process and all its descendants. The engine starts its language host and provider plugins in
  * process groups of their own, so a signal to the CLI's group does not reach them: the tree is
@@ -192,6 +202,10 @@ export async function cancelRunningOperations(graceMs = 5_000): Promise<string[]
   await settled;
   for (const dir of new Set(ops.map((op) => op.stateDir).filter((d): d is string => !!d))) {
     for (const lock of lockFiles(dir)) fs.rmSync(lock, { force: true });
+    // A kill during a save can leave the stack's metadata sidecar empty, and every later command
+    // then fails with "failed to load checkpoint: EOF": deleting it is the documented first step
+    // of recovery (docs/resources.md, tests/reliability/interruption.test.ts).
+    for (const cut of emptySidecars(dir)) fs.rmSync(cut, { force: true });
   }
   return ops.map((op) => `pulumi ${op.args.slice(0, 2).join(" ")}`);
 }
