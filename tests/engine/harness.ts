@@ -4,6 +4,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createRequire } from "node:module";
 import { LocalWorkspace, PulumiCommand, Stack, ConfigMap } from "@pulumi/pulumi/automation";
+import { trackProcess } from "./processes";
+
+export { cancelRunningOperations, runningOperations, trackProcess } from "./processes";
 
 /**
  * Runs program directories under the real Pulumi CLI through the Automation API (`workDir`, never
@@ -47,31 +50,14 @@ export interface TestStackOptions {
 
 let counter = 0;
 
-// ---------------------------------------------------------------------------------------------
-// Operations that outlive their test. Jest abandons a test that exceeds its timeout but not the
-// `pulumi` it started: that process goes on holding the stack's lock (the next test on the stack
-// then fails with "the stack is currently locked"), may be killed mid-write later ("failed to load
-// checkpoint: EOF"), and its language host and dynamic-provider processes outlive the run. So
-// every `pulumi` the Automation API runs here starts in its own process group, and after each test
-// whatever is still running is cancelled: SIGINT (pulumi cancels and releases its lock), then
-// SIGKILL to the whole group, then the lock files a killed `pulumi` left are removed.
-
-interface RunningOperation {
-  pid: number;
-  args: string[];
-  /** The stack's local backend directory (its `.pulumi/locks`), when known. */
-  stateDir?: string;
-  exited: Promise<unknown>;
-}
-const running = new Set<RunningOperation>();
-
 const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/automation/cmd.js"));
 type Execa = (
   file: string,
   args: string[],
-  opts: { env?: Record<string, string>; cwd?: string; detached?: boolean },
+  opts: { env?: Record<string, string>; cwd?: string },
 ) => Promise<{ stdout: string; stderr: string; exitCode: number }> & {
   pid?: number;
+  kill(signal: NodeJS.Signals): void;
   stdout?: NodeJS.ReadableStream;
   stderr?: NodeJS.ReadableStream;
 };
@@ -81,17 +67,9 @@ const { CommandResult } = pulumiRequire("./cmd.js") as {
 };
 const { createCommandError } = pulumiRequire("./errors.js") as { createCommandError(r: unknown): Error };
 
-const signalGroup = (pid: number, signal: NodeJS.Signals) => {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is gone already.
-  }
-};
-
 /**
  * The Automation API's command, run as `PulumiCommand.run` runs it (same arguments, environment
- * and errors), but in a process group of its own that `cancelRunningOperations` can end whole.
+ * and errors), registered so that what a test leaves running is cancelled (./processes.ts).
  * (`PulumiCommand`'s constructor is private: this is the base command with its `run` replaced.)
  */
 function trackedPulumiCommand(base: PulumiCommand, stateDir: string): PulumiCommand {
@@ -110,12 +88,11 @@ function trackedPulumiCommand(base: PulumiCommand, stateDir: string): PulumiComm
       PATH: path.dirname(base.command) + path.delimiter + (additionalEnv["PATH"] || process.env.PATH),
       PULUMI_AUTOMATION_API: "true",
     };
-    const proc = execa(base.command, args, { env, cwd, detached: true });
-    const op: RunningOperation = { pid: proc.pid!, args, stateDir, exited: proc.catch(() => {}) };
-    running.add(op);
+    const proc = execa(base.command, args, { env, cwd });
+    trackProcess(proc.pid!, ["pulumi", ...args], proc, stateDir);
     proc.stderr?.on("data", (d: Buffer) => onError?.(d.toString()));
     proc.stdout?.on("data", (d: Buffer) => onOutput?.(d.toString()));
-    signal?.addEventListener("abort", () => signalGroup(op.pid, "SIGINT"));
+    signal?.addEventListener("abort", () => proc.kill("SIGINT"));
     try {
       const { stdout, stderr, exitCode } = await proc;
       const result = new CommandResult(stdout, stderr, exitCode);
@@ -124,102 +101,10 @@ function trackedPulumiCommand(base: PulumiCommand, stateDir: string): PulumiComm
     } catch (err) {
       const error = err as Error;
       throw createCommandError(new CommandResult("", error.message, -2, error));
-    } finally {
-      running.delete(op);
     }
   };
   return Object.assign(command, { run });
 }
-
-/** The `pulumi` processes running now (each the leader of its process group). */
-export function runningOperations(): { pid: number; args: string[] }[] {
-  return [...running].map(({ pid, args }) => ({ pid, args }));
-}
-
-/** Lock files of the local backend under `stateDir` (`.pulumi/locks/…/<stack>/<uuid>.json`). */
-function lockFiles(stateDir: string): string[] {
-  const locks = path.join(stateDir, ".pulumi", "locks");
-  if (!fs.existsSync(locks)) return [];
-  return fs
-    .readdirSync(locks, { recursive: true, encoding: "utf8" })
-    .map((f) => path.join(locks, f))
-    .filter((f) => f.endsWith(".json") && fs.statSync(f).isFile());
-}
-
-/** Empty `<stack>.json.attrs` sidecars of the local backend under `stateDir`. */
-function emptySidecars(stateDir: string): string[] {
-  const stacks = path.join(stateDir, ".pulumi", "stacks");
-  if (!fs.existsSync(stacks)) return [];
-  return fs
-    .readdirSync(stacks, { recursive: true, encoding: "utf8" })
-    .map((f) => path.join(stacks, f))
-    .filter((f) => f.endsWith(".attrs") && fs.statSync(f).size === 0);
-}
-
-/**
- * A process and all its descendants. The engine starts its language host and provider plugins in
- * process groups of their own, so a signal to the CLI's group does not reach them: the tree is
- * read from `ps` while the CLI still runs.
- */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const line of execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n")) {
-    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
-    if (!children.has(ppid!)) children.set(ppid!, []);
-    children.get(ppid!)!.push(pid!);
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
-  return tree;
-}
-
-const signalProcess = (pid: number, signal: NodeJS.Signals) => {
-  try {
-    process.kill(pid, signal);
-  } catch {
-    // Gone already.
-  }
-};
-
-/**
- * Ends every `pulumi` operation still running: SIGINT to the CLI (it cancels and releases its
- * lock), and after `graceMs` SIGKILL to every process of its tree (the CLI, the language host and
- * program, the dynamic-provider processes) and their groups; then removes the locks the killed
- * operations left. Returns what was running.
- */
-export async function cancelRunningOperations(graceMs = 5_000): Promise<string[]> {
-  const ops = [...running];
-  if (!ops.length) return [];
-  const trees = ops.map((op) => processTree(op.pid));
-  for (const op of ops) signalProcess(op.pid, "SIGINT");
-  const settled = Promise.all(ops.map((op) => op.exited));
-  await Promise.race([settled, new Promise((r) => setTimeout(r, graceMs).unref())]);
-  for (const op of ops) trees.push(processTree(op.pid));
-  for (const pid of new Set(trees.flat())) {
-    signalGroup(pid, "SIGKILL");
-    signalProcess(pid, "SIGKILL");
-  }
-  await settled;
-  for (const dir of new Set(ops.map((op) => op.stateDir).filter((d): d is string => !!d))) {
-    for (const lock of lockFiles(dir)) fs.rmSync(lock, { force: true });
-    // A kill during a save can leave the stack's metadata sidecar empty, and every later command
-    // then fails with "failed to load checkpoint: EOF": deleting it is the documented first step
-    // of recovery (docs/resources.md, tests/reliability/interruption.test.ts).
-    for (const cut of emptySidecars(dir)) fs.rmSync(cut, { force: true });
-  }
-  return ops.map((op) => `pulumi ${op.args.slice(0, 2).join(" ")}`);
-}
-
-// A test that returned, passed or failed or timed out, has no business running `pulumi` any
-// more: cancel what it left before the next test uses the stack.
-afterEach(async () => {
-  const left = await cancelRunningOperations();
-  if (left.length) console.warn(`cancelled what the test left running: ${left.join(", ")}`);
-}, 30_000);
-// If the worker exits anyway (a forced exit, an afterAll timeout), leave no process behind.
-process.on("exit", () => {
-  for (const op of running) for (const pid of processTree(op.pid)) signalProcess(pid, "SIGKILL");
-});
 
 /**
  * Programs load the package by name, in the program and in the provider process, as they would

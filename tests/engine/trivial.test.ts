@@ -92,7 +92,7 @@ describe("an operation left running by its test is cancelled", () => {
     // Wait for the condition, not the clock: the provider's create has started and holds.
     while (!fs.readdirSync(ledger).some((f) => f.endsWith(".holding"))) await new Promise((r) => setTimeout(r, 100));
     const [op] = runningOperations();
-    expect(op?.args.slice(0, 1)).toEqual(["up"]);
+    expect(op?.args.slice(0, 2)).toEqual(["pulumi", "up"]);
     const providerPid = Number(
       fs.readFileSync(
         path.join(

@@ -16,7 +16,14 @@ import { certificateProfileDefinition } from "../../provider/certificate-profile
 import { secretRotationDefinition } from "../../provider/secret-rotation";
 import { secretSyncDefinition } from "../../provider/secret-sync";
 import { credentialCanaryValue, otherMethodCredentials } from "../connection-samples";
-import { changeCounts, cliStackExport, createTestStack, pulumiBinDir, type TestStack } from "../engine/harness";
+import {
+  changeCounts,
+  cliStackExport,
+  createTestStack,
+  pulumiBinDir,
+  trackProcess,
+  type TestStack,
+} from "../engine/harness";
 
 /**
  * Issue 12 item 4: no secret input and no credential ever shows in plaintext. Distinct canaries
@@ -454,6 +461,8 @@ describe("secrets never in plaintext", () => {
         [...args, "--stack", t.stack.name, "--non-interactive", "-v=9", "--logtostderr"],
         { cwd: t.stack.workspace.workDir, env: { ...process.env, ...t.envVars } },
       );
+      // Cancelled with its process tree, and its lock removed, if the test ends first (a timeout).
+      trackProcess(child.pid!, ["pulumi", ...args], new Promise((done) => child.on("close", done)), t.stateDir);
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on("data", (b: Buffer) => out.push(b));
