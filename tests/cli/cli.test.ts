@@ -61,7 +61,7 @@ describe("secretops check", () => {
     const r = await secretops(["check", path.join(programs, "duplicate-destination")]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      'SecretSync web-b: destinationConfig: SecretSync "web-b" and SecretSync "web-a" of this program both sync to this destination, and two syncs would overwrite each other\'s secrets; point one of them elsewhere or set allowDuplicateDestination: true on it\n',
+      'SecretSync web-b: destinationConfig: SecretSync "web-b" and SecretSync "web-a" of this program both sync to this destination through the same connection, and two syncs would overwrite each other\'s secrets; point one of them elsewhere or set allowDuplicateDestination: true on it\n',
     );
     expect(r.stderr).toContain("1 of 2 secretops resources invalid");
   });

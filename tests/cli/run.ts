@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
+import { trackProcess } from "../engine/processes";
 
 /** The built command, as `npx secretops` runs it (tests use dist: `npm run build` first). */
 export const cliPath = path.resolve(__dirname, "..", "..", "dist", "cli", "index.js");
@@ -24,6 +25,8 @@ export function run(
     });
     let stdout = "";
     let stderr = "";
+    // Cancelled with its process tree (a pulumi it runs, say) if its test ends first.
+    if (child.pid) trackProcess(child.pid, [command, ...args], new Promise((done) => child.on("close", done)));
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("error", reject);

@@ -311,6 +311,15 @@ test("pagination: full 1000-entry pages, the exact end, no duplicates across tie
   expect(await query({ ...q, limit: undefined })).toHaveLength(20);
 });
 
+/** Sends a sync job trigger until it is not refused for the sync's previous job still running. */
+async function whenIdle(send: () => ReturnType<Api["post"]>): ReturnType<Api["post"]> {
+  for (;;) {
+    const res = await send();
+    if (!(res.status === 400 && JSON.stringify(res.body).includes("already in progress"))) return res;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe("served operations are audited", () => {
   const UA = "InfisicalNodeSDK/2.0 (emulator test)";
   const headers = { "user-agent": UA };
@@ -353,15 +362,17 @@ describe("served operations are audited", () => {
     await api.get(`${ss}/${sync.id}`, h);
     await api.get(`${ss}/sync-name/${sync.name}`, { ...h, query: { projectId: FX.projectId } });
     await api.patch(`${ss}/${sync.id}`, { description: "y" }, h);
-    await api.post(`${ss}/${sync.id}/sync-secrets`, undefined, h);
-    await new Promise((r) => setTimeout(r, 150));
-    await api.post(`${ss}/${sync.id}/import-secrets`, undefined, {
-      ...h,
-      query: { importBehavior: "prioritize-destination" },
-    });
-    await new Promise((r) => setTimeout(r, 150));
-    await api.post(`${ss}/${sync.id}/remove-secrets`, undefined, h);
-    await new Promise((r) => setTimeout(r, 150));
+    // A trigger while the sync's last job still runs is refused (400, no event): send it again
+    // until the job is done, however slow the machine, instead of sleeping a fixed time.
+    await whenIdle(() => api.post(`${ss}/${sync.id}/sync-secrets`, undefined, h));
+    await whenIdle(() =>
+      api.post(`${ss}/${sync.id}/import-secrets`, undefined, {
+        ...h,
+        query: { importBehavior: "prioritize-destination" },
+      }),
+    );
+    await whenIdle(() => api.post(`${ss}/${sync.id}/remove-secrets`, undefined, h));
+    // A plain delete is not refused while a job runs; the job then ends (emulator/jobs.ts).
     await api.delete(`${ss}/${sync.id}`, h);
     // secret rotations
     const sr = apiPaths.secretRotations("redis-credentials");

@@ -2,7 +2,11 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { createRequire } from "node:module";
 import { LocalWorkspace, PulumiCommand, Stack, ConfigMap } from "@pulumi/pulumi/automation";
+import { trackProcess } from "./processes";
+
+export { cancelRunningOperations, runningOperations, trackProcess } from "./processes";
 
 /**
  * Runs program directories under the real Pulumi CLI through the Automation API (`workDir`, never
@@ -46,6 +50,62 @@ export interface TestStackOptions {
 
 let counter = 0;
 
+const pulumiRequire = createRequire(require.resolve("@pulumi/pulumi/automation/cmd.js"));
+type Execa = (
+  file: string,
+  args: string[],
+  opts: { env?: Record<string, string>; cwd?: string },
+) => Promise<{ stdout: string; stderr: string; exitCode: number }> & {
+  pid?: number;
+  kill(signal: NodeJS.Signals): void;
+  stdout?: NodeJS.ReadableStream;
+  stderr?: NodeJS.ReadableStream;
+};
+const execa = pulumiRequire("execa") as Execa;
+const { CommandResult } = pulumiRequire("./cmd.js") as {
+  CommandResult: new (stdout: string, stderr: string, code: number, err?: Error) => unknown;
+};
+const { createCommandError } = pulumiRequire("./errors.js") as { createCommandError(r: unknown): Error };
+
+/**
+ * The Automation API's command, run as `PulumiCommand.run` runs it (same arguments, environment
+ * and errors), registered so that what a test leaves running is cancelled (./processes.ts).
+ * (`PulumiCommand`'s constructor is private: this is the base command with its `run` replaced.)
+ */
+function trackedPulumiCommand(base: PulumiCommand, stateDir: string): PulumiCommand {
+  const command = Object.create(base) as PulumiCommand;
+  const run = async (
+    args: string[],
+    cwd: string,
+    additionalEnv: { [key: string]: string },
+    onOutput?: (data: string) => void,
+    onError?: (data: string) => void,
+    signal?: AbortSignal,
+  ) => {
+    if (!args.includes("--non-interactive")) args.push("--non-interactive");
+    const env: Record<string, string> = {
+      ...additionalEnv,
+      PATH: path.dirname(base.command) + path.delimiter + (additionalEnv["PATH"] || process.env.PATH),
+      PULUMI_AUTOMATION_API: "true",
+    };
+    const proc = execa(base.command, args, { env, cwd });
+    trackProcess(proc.pid!, ["pulumi", ...args], proc, stateDir);
+    proc.stderr?.on("data", (d: Buffer) => onError?.(d.toString()));
+    proc.stdout?.on("data", (d: Buffer) => onOutput?.(d.toString()));
+    signal?.addEventListener("abort", () => proc.kill("SIGINT"));
+    try {
+      const { stdout, stderr, exitCode } = await proc;
+      const result = new CommandResult(stdout, stderr, exitCode);
+      if (exitCode !== 0) throw createCommandError(result);
+      return result;
+    } catch (err) {
+      const error = err as Error;
+      throw createCommandError(new CommandResult("", error.message, -2, error));
+    }
+  };
+  return Object.assign(command, { run });
+}
+
 /**
  * Programs load the package by name, in the program and in the provider process, as they would
  * an installed copy; scripts/setup.sh links this checkout as node_modules/secretops-pulumi.
@@ -55,19 +115,31 @@ function ensureSelfLink() {
   if (!fs.existsSync(link)) fs.symlinkSync("..", link, "dir");
 }
 
+let basePulumi: Promise<PulumiCommand> | undefined;
+/** `PulumiCommand.get` runs `pulumi version` (a second of CPU on a busy machine): once per process. */
+function basePulumiCommand(root: string): Promise<PulumiCommand> {
+  basePulumi ??= PulumiCommand.get({ root });
+  return basePulumi;
+}
+
 export async function createTestStack(opts: TestStackOptions): Promise<TestStack> {
   const workDir = path.isAbsolute(opts.program) ? opts.program : path.join(programsDir, opts.program);
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-engine-"));
   ensureSelfLink();
 
   const bin = pulumiBinDir();
-  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(bin) });
+  const pulumiCommand = trackedPulumiCommand(await basePulumiCommand(path.dirname(bin)), stateDir);
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: `file://${stateDir}`,
     PULUMI_CONFIG_PASSPHRASE: "engine-test-passphrase",
     PULUMI_HOME: path.join(stateDir, ".pulumi-home"),
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // TypeScript programs (the examples, generated imports) are type-checked once, by
+    // `tsc -p tsconfig.json`, which includes them; each engine run only transpiles them. Type-checking
+    // a program against this package's types cost ts-node ~6 CPU-seconds on every preview and up.
+    // SECRETOPS_TEST_TYPECHECK_PROGRAMS=1 type-checks on every run again, as a plain `pulumi up` does.
+    PULUMI_NODEJS_TRANSPILE_ONLY: process.env.SECRETOPS_TEST_TYPECHECK_PROGRAMS ? "false" : "true",
     ...opts.env,
   };
   const stackName = opts.stackName ?? `t${process.pid}x${++counter}`;

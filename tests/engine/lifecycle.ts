@@ -1,3 +1,4 @@
+import type { OutputMap } from "@pulumi/pulumi/automation";
 import { SecretOpsClient } from "../../sdk";
 import { EmulatorAdmin, type Fixtures, type RequestLogEntry, startEmulator } from "../../emulator";
 import { changeCounts, cliStackExport, createTestStack, storedState, TestStack } from "./harness";
@@ -111,7 +112,8 @@ export function lifecycleTests(spec: LifecycleSpec, envRef: () => EngineEnv) {
   const name = "subject";
   let args: Args;
   let id: string;
-  const outputsId = async () => ((await envRef().t.stack.outputs())[name]!.value as { id: string }).id;
+  // `up` returns the stack's outputs (it runs `pulumi stack output` itself): no second read.
+  const outputsId = (outputs: OutputMap) => (outputs[name]!.value as { id: string }).id;
 
   it("up creates it on the service", async () => {
     const env = envRef();
@@ -126,7 +128,7 @@ export function lifecycleTests(spec: LifecycleSpec, envRef: () => EngineEnv) {
     await env.declare([{ kind: spec.kind, name, args }]);
     const up = await env.t.stack.up();
     expect(changeCounts(up.summary.resourceChanges).create).toBe(2);
-    id = await outputsId();
+    id = outputsId(up.outputs);
     expect(await spec.get(env.client, id, args)).toBeDefined();
   });
 
@@ -172,7 +174,7 @@ export function lifecycleTests(spec: LifecycleSpec, envRef: () => EngineEnv) {
     const up = await env.t.stack.up();
     expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
     expect(writes(await env.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(["PATCH 200"]);
-    expect(await outputsId()).toBe(id);
+    expect(outputsId(up.outputs)).toBe(id);
     expect(spec.update.applied((await spec.get(env.client, id, args))!)).toBe(true);
   });
 
@@ -183,7 +185,7 @@ export function lifecycleTests(spec: LifecycleSpec, envRef: () => EngineEnv) {
     await env.declare([{ kind: spec.kind, name, args }]);
     const up = await env.t.stack.up();
     expect(changeCounts(up.summary.resourceChanges).replace).toBe(1);
-    const newId = await outputsId();
+    const newId = outputsId(up.outputs);
     expect(newId).not.toBe(id);
     if (spec.managesExisting) expect(await spec.get(env.client, id, before)).toBeDefined();
     else expect(await spec.get(env.client, id, before)).toBeUndefined();

@@ -1,7 +1,8 @@
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { changeCounts, createTestStack, TestStack } from "./harness";
+import { cancelRunningOperations, changeCounts, createTestStack, runningOperations, TestStack } from "./harness";
 
 // The whole chain: real CLI, language host, dynamic-provider shim and our closure, through
 // up, a no-change preview, an in-place update and destroy.
@@ -50,5 +51,74 @@ describe("the real engine runs a dynamic resource from a program directory", () 
     expect(fs.readdirSync(ledger)).toEqual([]);
     const state = await t.stack.exportStack();
     expect(state.deployment.resources ?? []).toEqual([]);
+  });
+});
+
+/** Whether a process runs: it exists and is not a zombie waiting for its parent to reap it. */
+function alive(pid: number): boolean {
+  try {
+    const state = execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim();
+    return state !== "" && !state.startsWith("Z");
+  } catch {
+    return false; // ps exits 1 when there is no such process
+  }
+}
+
+// What the harness does after a test that timed out (issue 28): an operation still running is
+// cancelled with its whole process tree, and the stack is usable by the next test at once.
+describe("an operation left running by its test is cancelled", () => {
+  let t: TestStack;
+  const ledger = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-ledger-"));
+  beforeAll(async () => {
+    t = await createTestStack({
+      program: "trivial",
+      config: {
+        "trivial:dir": { value: ledger },
+        "trivial:text": { value: "slow" },
+        "trivial:holdMs": { value: "600000" },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+    fs.rmSync(ledger, { recursive: true, force: true });
+  });
+
+  it("leaves no process, no lock and a stack the next operation can use", async () => {
+    const up = t.stack.up().then(
+      () => "finished",
+      (e: Error) => e.message,
+    );
+    // Wait for the condition, not the clock: the provider's create has started and holds.
+    while (!fs.readdirSync(ledger).some((f) => f.endsWith(".holding"))) await new Promise((r) => setTimeout(r, 100));
+    const [op] = runningOperations();
+    expect(op?.args.slice(0, 2)).toEqual(["pulumi", "up"]);
+    const providerPid = Number(
+      fs.readFileSync(
+        path.join(
+          ledger,
+          fs.readdirSync(ledger).find((f) => f.endsWith(".holding"))!,
+        ),
+        "utf8",
+      ),
+    );
+    expect(alive(providerPid)).toBe(true);
+    const locks = path.join(t.stateDir, ".pulumi", "locks");
+    expect(fs.readdirSync(locks, { recursive: true }).some((f) => String(f).endsWith(".json"))).toBe(true);
+
+    expect(await cancelRunningOperations(2_000)).toEqual(["pulumi up --yes"]);
+    expect(await up).not.toBe("finished");
+    expect(runningOperations()).toEqual([]);
+    // The CLI, and the dynamic-provider process it started in a process group of its own.
+    expect(alive(op!.pid)).toBe(false);
+    expect(alive(providerPid)).toBe(false);
+    expect(fs.readdirSync(locks, { recursive: true }).some((f) => String(f).endsWith(".json"))).toBe(false);
+
+    // The next operation runs: the interrupted create is a pending operation the refresh clears.
+    await t.stack.setConfig("trivial:holdMs", { value: "0" });
+    await t.stack.refresh({ clearPendingCreates: true });
+    const next = await t.stack.up();
+    expect(changeCounts(next.summary.resourceChanges).create).toBeGreaterThanOrEqual(1);
+    expect(fs.readdirSync(ledger).filter((f) => !f.endsWith(".holding"))).toEqual([next.outputs.noteId!.value]);
   });
 });

@@ -7,6 +7,12 @@ const ledgerProvider = {
     const fs = require("fs");
     const path = require("path");
     const id = `note-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    // `holdMs`: a create that takes that long, as a slow service would (tests/engine/trivial.test.ts
+    // cancels it). The `<id>.holding` file says the create has started.
+    if (inputs.holdMs) {
+      fs.writeFileSync(path.join(inputs.dir, `${id}.holding`), String(process.pid));
+      await new Promise((resolve) => setTimeout(resolve, Number(inputs.holdMs)));
+    }
     fs.writeFileSync(path.join(inputs.dir, id), inputs.text);
     return { id, outs: inputs };
   },
@@ -30,6 +36,11 @@ class Note extends pulumi.dynamic.Resource {
 }
 
 const config = new pulumi.Config();
-const note = new Note("note", { dir: config.require("dir"), text: config.require("text") });
+const holdMs = config.get("holdMs");
+const note = new Note("note", {
+  dir: config.require("dir"),
+  text: config.require("text"),
+  ...(holdMs ? { holdMs } : {}),
+});
 exports.noteId = note.id;
 exports.text = note.text;
