@@ -13,7 +13,6 @@ const repoRoot = path.resolve(__dirname, "..", "..");
  * now: one may shrink or go, none may grow, and no other may join them.
  */
 const STILL_LONG: Record<string, number> = {
-  "provider/dynamic-provider.ts dynamicProvider": 310,
   "emulator/routes/secret-rotations.ts registerSecretRotationRoutes": 200,
   "emulator/routes/app-connections.ts registerAppConnectionRoutes": 192,
   "emulator/server.ts buildServer": 185,
