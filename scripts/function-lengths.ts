@@ -4,7 +4,7 @@ import * as ts from "typescript";
 
 /**
  * The length of every function in the product's folders, for the rule "no function over about 80
- * lines in provider/, sdk/ or emulator/, data tables aside" (docs/development.md). A function's
+ * lines in provider/, sdk/ or emulator/, data tables aside" (docs/ARCHITECTURE.md). A function's
  * length is its lines from the first to the last, less the lines of the data tables it holds: an
  * object or array literal with no function in it (a row, a list of names) counts as one line. A
  * function nested in another counts in both, as a closure is read with the function holding it.
