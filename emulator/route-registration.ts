@@ -66,6 +66,32 @@ export function route<O extends Operation>(
   });
 }
 
+/** The handler of one operation of a family, given what the family's routes share (`scope`). */
+export type ScopedHandler<S, O extends Operation> = (
+  scope: S,
+  req: OperationRequest<O>,
+  reply: FastifyReply,
+) => Promise<z.input<O["response"]>>;
+
+/** One named handler for each operation of a table: a table row without one fails `tsc`. */
+export type ScopedHandlers<S, Ops extends Record<string, Operation>> = {
+  readonly [K in keyof Ops]: ScopedHandler<S, Ops[K]>;
+};
+
+/** Registers every operation of a table (one family's, or one kind's) with its handler, given `scope`. */
+export function routeOperations<S, Ops extends Record<string, Operation>>(
+  app: FastifyInstance,
+  operations: Ops,
+  handlers: ScopedHandlers<S, Ops>,
+  scope: S,
+): void {
+  for (const name of Object.keys(operations)) {
+    // Each handler takes its own row's request, which is what `route` hands it for that row.
+    const handler = handlers[name] as unknown as ScopedHandler<S, Operation>;
+    route(app, operations[name]!, (req, reply) => handler(scope, req, reply));
+  }
+}
+
 /**
  * Validates a request part as the service would (`parseAsService`, service-schemas.ts: unknown
  * keys dropped, as the service's plain `z.object`s drop them). The parsed value replaces the part

@@ -109,6 +109,58 @@ function forbiddenKey(text: string): string | undefined {
  * and one onRequest hook doing, in order, fault injection, rate limiting and bearer auth.
  */
 export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Promise<FastifyInstance> {
+  const app = await newApp(opts);
+  acceptJsonBodies(app);
+  const traffic = new Traffic();
+  const rateLimits = new RateLimits(app, opts.rateLimits);
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.url.startsWith(ADMIN_PREFIX)) return;
+    if (!traffic.faults.empty && (await injectFaults(traffic, req, reply))) return;
+    await rateLimits.apply(req, reply);
+    authenticate(ctx, req);
+  });
+
+  // A write is acknowledged only once it is on disk, so it survives a kill right after the
+  // response. Registered before the `after` faults: a handled write is kept even if the client
+  // loses its response. Reads are saved later (debounced): their audit entries acknowledge nothing.
+  const commit = opts.commit;
+  if (commit) {
+    app.addHook("onSend", async (req, reply, payload) => {
+      if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400 && !req.url.startsWith(ADMIN_PREFIX))
+        await commit();
+      return payload;
+    });
+  }
+
+  app.addHook("onSend", async (req, reply, payload) => faultAfterResponse(traffic, req, reply, payload));
+
+  app.addHook("onResponse", async (req, reply) => {
+    if (req.url.startsWith(ADMIN_PREFIX) || traffic.wasReset(req)) return;
+    traffic.log(req, reply, reply.statusCode);
+    // Reads are audited too, so every served API request changes the state.
+    if (reply.statusCode < 400) ctx.changed();
+  });
+
+  app.setErrorHandler(answerError);
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, req, 404, "NotFound", `Route ${req.method}:${pathOf(req.url)} not found`),
+  );
+
+  registerAuthRoutes(app, ctx);
+  registerAppConnectionRoutes(app, ctx);
+  registerSecretSyncRoutes(app, ctx);
+  registerSecretRotationRoutes(app, ctx);
+  registerCertificateProfileRoutes(app, ctx);
+  registerAuditLogRoutes(app, ctx);
+  registerOptionsRoutes(app);
+  if (opts.admin) registerAdminRoutes(app, ctx, { faults: traffic.faults, rateLimits, requests: traffic.requests });
+
+  return app;
+}
+
+/** The Fastify instance, with the rate-limit plugin and the operations' schema compilers. */
+async function newApp(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger,
     genReqId: requestId,
@@ -125,10 +177,18 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
   // The API routes' schemas are the operations' zod schemas (operations.ts).
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(opts.checkResponses));
+  return app;
+}
 
-  // A JSON content type with an empty body counts as no body (trigger routes take none);
-  // everything else goes to Fastify's own JSON parser, which refuses `__proto__` and
-  // `constructor.prototype` keys; that refusal names the key instead of calling the body invalid JSON.
+/**
+ * Bodies are JSON (docs/api-spec.md §1). A JSON content type with an empty body counts as no
+ * body (trigger routes take none); everything else goes to Fastify's own JSON parser, which
+ * refuses `__proto__` and `constructor.prototype` keys; that refusal names the key instead of
+ * calling the body invalid JSON. Any other content type, text/plain included (which Fastify
+ * would pass on as a string, to fail as "expected object"), is a 415 naming it. An empty body of
+ * any type counts as no body, as for JSON.
+ */
+function acceptJsonBodies(app: FastifyInstance): void {
   const jsonParser = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
@@ -141,9 +201,6 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
       );
     });
   });
-  // Bodies are JSON (docs/api-spec.md §1): any other content type, text/plain included (which
-  // Fastify would pass on as a string, to fail as "expected object"), is a 415 naming it. An empty
-  // body of any type counts as no body, as for JSON.
   app.removeContentTypeParser("text/plain");
   app.addContentTypeParser("*", { parseAs: "string" }, (req, body, done) => {
     if (body === "") return done(null, undefined);
@@ -157,106 +214,28 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
       undefined,
     );
   });
+}
 
-  const faults = new Faults();
-  const requests = new RequestLog();
-  const rateLimits = new RateLimits(app, opts.rateLimits);
-  const publicPaths = new Set<string>([apiPaths.universalAuthLogin]);
-  const reset = new WeakSet<FastifyRequest>();
+/** What the hooks share about the requests they see: the faults to inject, and the request log. */
+class Traffic {
+  readonly faults = new Faults();
+  readonly requests = new RequestLog();
+  /** Requests whose connection a fault reset. */
+  private readonly reset = new WeakSet<FastifyRequest>();
   /** The fault rules applied to a request, for the request log. */
-  const injected = new WeakMap<FastifyRequest, string[]>();
-  const noteFault = (req: FastifyRequest, kind: string) => injected.set(req, [...(injected.get(req) ?? []), kind]);
+  private readonly injected = new WeakMap<FastifyRequest, string[]>();
 
-  app.addHook("onRequest", async (req, reply) => {
-    if (req.url.startsWith(ADMIN_PREFIX)) return;
-    const path = pathOf(req.url);
-
-    if (!faults.empty) {
-      for (const rule of faults.take(req.method, path)) {
-        noteFault(req, rule.kind);
-        if (rule.kind === "latency") {
-          // A client that gives up first never gets a response, so onResponse never runs: log it
-          // here, as a dropped connection (status 0), though the request is still handled.
-          reply.raw.once("close", () => {
-            if (!reply.raw.writableFinished && !reset.has(req)) logRequest(req, reply, 0);
-          });
-          await sleep(rule.latencyMs ?? 0);
-        } else if (rule.kind === "reset") {
-          resetConnection(req, reply);
-          reply.hijack();
-          return;
-        } else if (rule.kind === "rate-limit") {
-          const after = rule.retryAfterSeconds ?? 1;
-          reply
-            .header("retry-after", after)
-            .header("x-ratelimit-limit", 0)
-            .header("x-ratelimit-remaining", 0)
-            .header("x-ratelimit-reset", after);
-          throw rateLimited(after);
-        } else {
-          const status = rule.status ?? 500;
-          throw new ApiError(status, errorNameForStatus(status), messageForStatus(status));
-        }
-      }
-    }
-
-    await rateLimits.apply(req, reply);
-
-    if (!path.startsWith("/api/") || publicPaths.has(path)) return;
-    const header = req.headers.authorization;
-    const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!m) throw unauthorized("Token missing");
-    const token = ctx.store.tokens.get(m[1]!);
-    if (!token) {
-      throw tokenError(
-        "The provided access token is malformed. Please use a valid token or generate a new one and try again.",
-      );
-    }
-    if (token.expiresAt !== null && token.expiresAt <= Date.now()) {
-      ctx.store.tokens.delete(token.token);
-      throw tokenError("Your token has expired. Please re-authenticate.");
-    }
-    const identity = ctx.store.identities.get(token.identityId);
-    if (!identity) throw tokenError("The identity of this token no longer exists.");
-    setActor(req, { identity, orgId: identity.orgId });
-  });
-
-  // A write is acknowledged only once it is on disk, so it survives a kill right after the
-  // response. Registered before the `after` faults: a handled write is kept even if the client
-  // loses its response. Reads are saved later (debounced): their audit entries acknowledge nothing.
-  const commit = opts.commit;
-  if (commit) {
-    app.addHook("onSend", async (req, reply, payload) => {
-      if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400 && !req.url.startsWith(ADMIN_PREFIX))
-        await commit();
-      return payload;
-    });
+  noteFault(req: FastifyRequest, kind: string): void {
+    this.injected.set(req, [...(this.injected.get(req) ?? []), kind]);
   }
 
-  // Faults with `after: true`: the request was handled, and the client loses the response.
-  app.addHook("onSend", async (req, reply, payload) => {
-    if (faults.empty || req.url.startsWith(ADMIN_PREFIX) || reset.has(req)) return payload;
-    const path = pathOf(req.url);
-    const [rule] = faults.take(req.method, path, "after");
-    if (!rule) return payload;
-    noteFault(req, `${rule.kind} after`);
-    if (rule.kind === "reset") {
-      resetConnection(req, reply);
-      return payload;
-    }
-    const status = rule.status ?? 500;
-    reply.code(status);
-    return JSON.stringify({
-      reqId: req.id,
-      statusCode: status,
-      message: messageForStatus(status),
-      error: errorNameForStatus(status),
-    });
-  });
+  wasReset(req: FastifyRequest): boolean {
+    return this.reset.has(req);
+  }
 
   /** Logs a request with its status (0: the connection was reset). */
-  const logRequest = (req: FastifyRequest, reply: FastifyReply, status: number) =>
-    requests.push({
+  log(req: FastifyRequest, reply: FastifyReply, status: number): void {
+    this.requests.push({
       method: req.method,
       path: pathOf(req.url),
       url: req.url,
@@ -264,47 +243,110 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
       bucket: bucketOf(req),
       durationMs: Math.round(reply.elapsedTime * 1000) / 1000,
       at: new Date().toISOString(),
-      ...(injected.has(req) && { faults: injected.get(req) }),
+      ...(this.injected.has(req) && { faults: this.injected.get(req) }),
       ...(typeof req.headers[ATTEMPT_HEADER] === "string" && { attempt: Number(req.headers[ATTEMPT_HEADER]) }),
     });
-
-  /** Fault `reset`: the client sees the connection drop; the request log says status 0. */
-  function resetConnection(req: FastifyRequest, reply: FastifyReply) {
-    reset.add(req);
-    logRequest(req, reply, 0);
-    reply.raw.socket?.destroy();
   }
 
-  app.addHook("onResponse", async (req, reply) => {
-    if (req.url.startsWith(ADMIN_PREFIX) || reset.has(req)) return;
-    logRequest(req, reply, reply.statusCode);
-    // Reads are audited too, so every served API request changes the state.
-    if (reply.statusCode < 400) ctx.changed();
+  /** Fault `reset`: the client sees the connection drop; the request log says status 0. */
+  resetConnection(req: FastifyRequest, reply: FastifyReply): void {
+    this.reset.add(req);
+    this.log(req, reply, 0);
+    reply.raw.socket?.destroy();
+  }
+}
+
+/**
+ * The faults injected before a request is handled, in order. True when the connection was reset
+ * (the reply is hijacked: nothing more is to be done).
+ */
+async function injectFaults(traffic: Traffic, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  for (const rule of traffic.faults.take(req.method, pathOf(req.url))) {
+    traffic.noteFault(req, rule.kind);
+    if (rule.kind === "latency") {
+      // A client that gives up first never gets a response, so onResponse never runs: log it
+      // here, as a dropped connection (status 0), though the request is still handled.
+      reply.raw.once("close", () => {
+        if (!reply.raw.writableFinished && !traffic.wasReset(req)) traffic.log(req, reply, 0);
+      });
+      await sleep(rule.latencyMs ?? 0);
+    } else if (rule.kind === "reset") {
+      traffic.resetConnection(req, reply);
+      reply.hijack();
+      return true;
+    } else if (rule.kind === "rate-limit") {
+      const after = rule.retryAfterSeconds ?? 1;
+      reply
+        .header("retry-after", after)
+        .header("x-ratelimit-limit", 0)
+        .header("x-ratelimit-remaining", 0)
+        .header("x-ratelimit-reset", after);
+      throw rateLimited(after);
+    } else {
+      const status = rule.status ?? 500;
+      throw new ApiError(status, errorNameForStatus(status), messageForStatus(status));
+    }
+  }
+  return false;
+}
+
+/** The API paths that take no bearer token. */
+const PUBLIC_PATHS = new Set<string>([apiPaths.universalAuthLogin]);
+
+/** Bearer auth of an API request: the token's identity becomes the request's actor. */
+function authenticate(ctx: EmulatorContext, req: FastifyRequest): void {
+  const path = pathOf(req.url);
+  if (!path.startsWith("/api/") || PUBLIC_PATHS.has(path)) return;
+  const header = req.headers.authorization;
+  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!m) throw unauthorized("Token missing");
+  const token = ctx.store.tokens.get(m[1]!);
+  if (!token) {
+    throw tokenError(
+      "The provided access token is malformed. Please use a valid token or generate a new one and try again.",
+    );
+  }
+  if (token.expiresAt !== null && token.expiresAt <= Date.now()) {
+    ctx.store.tokens.delete(token.token);
+    throw tokenError("Your token has expired. Please re-authenticate.");
+  }
+  const identity = ctx.store.identities.get(token.identityId);
+  if (!identity) throw tokenError("The identity of this token no longer exists.");
+  setActor(req, { identity, orgId: identity.orgId });
+}
+
+/** Faults with `after: true`: the request was handled, and the client loses the response. */
+async function faultAfterResponse(traffic: Traffic, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (traffic.faults.empty || req.url.startsWith(ADMIN_PREFIX) || traffic.wasReset(req)) return payload;
+  const [rule] = traffic.faults.take(req.method, pathOf(req.url), "after");
+  if (!rule) return payload;
+  traffic.noteFault(req, `${rule.kind} after`);
+  if (rule.kind === "reset") {
+    traffic.resetConnection(req, reply);
+    return payload;
+  }
+  const status = rule.status ?? 500;
+  reply.code(status);
+  return JSON.stringify({
+    reqId: req.id,
+    statusCode: status,
+    message: messageForStatus(status),
+    error: errorNameForStatus(status),
   });
+}
 
-  app.setErrorHandler((err: FastifyError | ApiError | ValidationError | Error, req, reply) => {
-    if (err instanceof ApiError) return sendError(reply, req, err.statusCode, err.errorName, err.message, err.details);
-    if (err instanceof ValidationError) return sendError(reply, req, 422, "ValidationFailure", err.issues);
-    const status = (err as FastifyError).statusCode;
-    // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.
-    if (status !== undefined && status >= 400 && status < 500)
-      return sendError(reply, req, status, errorNameForStatus(status), err.message);
-    req.log.error(err);
-    return sendError(reply, req, 500, "InternalServerError", "Something went wrong");
-  });
-
-  app.setNotFoundHandler((req, reply) =>
-    sendError(reply, req, 404, "NotFound", `Route ${req.method}:${pathOf(req.url)} not found`),
-  );
-
-  registerAuthRoutes(app, ctx);
-  registerAppConnectionRoutes(app, ctx);
-  registerSecretSyncRoutes(app, ctx);
-  registerSecretRotationRoutes(app, ctx);
-  registerCertificateProfileRoutes(app, ctx);
-  registerAuditLogRoutes(app, ctx);
-  registerOptionsRoutes(app);
-  if (opts.admin) registerAdminRoutes(app, ctx, { faults, rateLimits, requests });
-
-  return app;
+/** Every failure as the service's error body. */
+function answerError(
+  err: FastifyError | ApiError | ValidationError | Error,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (err instanceof ApiError) return sendError(reply, req, err.statusCode, err.errorName, err.message, err.details);
+  if (err instanceof ValidationError) return sendError(reply, req, 422, "ValidationFailure", err.issues);
+  const status = (err as FastifyError).statusCode;
+  // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.
+  if (status !== undefined && status >= 400 && status < 500)
+    return sendError(reply, req, status, errorNameForStatus(status), err.message);
+  req.log.error(err);
+  return sendError(reply, req, 500, "InternalServerError", "Something went wrong");
 }

@@ -162,324 +162,424 @@ function failuresOf(issues: readonly z.core.$ZodIssue[], args: Plain): dynamic.C
   return issuesFromZod(known).map((i) => ({ property: i.path, reason: i.message }));
 }
 
+/**
+ * What the steps of one definition's provider share in the provider process, which serves every
+ * resource of the program. It is never serialized: the engine's state holds only the resource
+ * type (provider/program-side.ts), and this is built from the definition in the provider process.
+ */
+interface ProviderContext {
+  readonly def: Definition;
+  /** The values at most one resource of the program may hold, when the definition has such a rule. */
+  readonly keys: ProgramKeys | undefined;
+  /** Replacements the engine asked for in this process (diff), by id: their delete comes next. */
+  readonly replacing: Map<string, Plain>;
+}
+
 /** Builds the dynamic provider of a resource definition. */
 export function dynamicProvider<Remote extends { id: string }>(
   definition: ResourceDefinition<Remote>,
 ): dynamic.ResourceProvider {
   // The core reads a definition through its generic shape (`Plain` args, any `Remote`).
   const def = definition as unknown as Definition;
-
-  const exclusiveKey = (args: Plain, options: Plain) => def.exclusive?.key(args, options);
-  const keys = def.exclusive && new ProgramKeys(def.exclusive);
-  const exclusively = <T>(key: string | undefined, work: () => Promise<T>) =>
-    keys ? keys.exclusively(key, work) : work();
-  /** Replacements the engine asked for in this process (diff), by id: their delete comes next. */
-  const replacing = new Map<string, Plain>();
-
-  /** The family's shared reads at a client's endpoint, when the service lists the family by project. */
-  const shared = (client: SecretOpsClient) => def.listed && sharedReads(client, def.type, def.listed.list);
-  const projectOf = (values: Plain) => def.listed?.projectOf(values);
-  /** After a write (whatever its outcome): what was listed of the project may be stale. */
-  const wrote = (client: SecretOpsClient, values: Plain) => {
-    const projectId = projectOf(values);
-    if (projectId !== undefined) shared(client)?.invalidate(projectId);
-  };
-  /**
-   * The object as its project's list, shared with the reads near in time, has it; otherwise (not
-   * listed, or no list) its own read, which tells gone from hidden.
-   */
-  const readObject = async (client: SecretOpsClient, id: string, outs: Plain) => {
-    const projectId = projectOf(outs);
-    const listed = projectId === undefined ? undefined : await shared(client)?.find(projectId, id);
-    return listed ?? def.read(client, id, outs);
-  };
-
-  const read = (remote: { id: string }, fields: Readonly<Record<string, (r: never) => unknown>>): Plain =>
-    // Each field reads the definition's own `Remote`, which `remote` is (the SDK parsed it).
-    compact(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f(remote as never)])));
-  const argsOf = (remote: { id: string }) => read(remote, def.reported);
-
-  /** The service's object in the outputs' shape (also what a refresh reports). */
-  const observedOutputs = (remote: { id: string }, options: Plain, extra: Partial<ProviderState> = {}): Plain => {
-    const state = { fingerprint: def.fingerprint?.of(remote), ...extra };
-    return compact({ ...argsOf(remote), ...read(remote, def.computed), ...options, ...encodeState(state) });
-  };
-
-  /** What a write records of the program's inputs: the args it declared, the secrets' revisions. */
-  const declaredBy = (inputs: Plain): Partial<ProviderState> => {
-    const { args } = split(def, inputs);
-    return {
-      declared: Object.keys(args).filter((k) => args[k] !== undefined && k in def.reported),
-      secretRevisions: secretRevisionsIn(inputs),
-    };
-  };
-
-  /** Outputs after a write: the service's object, the options, and hashes of the secrets sent. */
-  const outputsAfterWrite = (
-    remote: { id: string },
-    inputs: Plain,
-    options: Plain,
-    changedAt: string | undefined,
-    previous?: SecretHashes,
-  ): Plain => {
-    const { args } = split(def, inputs);
-    const outputs = observedOutputs(remote, options, {
-      secretHashes: hashSecrets(args, secretPathsOf(def, args), previous),
-      ...declaredBy(inputs),
-      changedAt,
-    });
-    // Our write produced this fingerprint: later reads compare theirs against it.
-    if (outputs.fingerprint !== undefined) outputs.appliedFingerprint = outputs.fingerprint;
-    return outputs;
-  };
-
-  const settle = async (
-    client: SecretOpsClient,
-    remote: { id: string },
-    inputs: Plain,
-    options: Plain,
-    { previous, made = false }: { previous?: SecretHashes; made?: boolean } = {},
-  ) => {
-    if (!def.jobs) return remote;
-    try {
-      return await def.jobs.settle(client, remote, options, made);
-    } catch (e) {
-      if (!(e instanceof SettleFailure)) throw e;
-      // The shape the dynamic-provider host turns into a partial failure: the resource stays in state.
-      // A definition's `settle` fails with its own `Remote`.
-      const properties = outputsAfterWrite(e.remote as { id: string }, inputs, options, changedAtOf(remote), previous);
-      throw Object.assign(new Error(e.message), { id: remote.id, properties, reasons: [e.message] });
-    }
-  };
-
-  /**
-   * Creates the object exactly once, whatever the service or the network does. Names and slugs are
-   * unique, so an outcome left unknown (a 5xx, a reset or a timeout after the request was sent) is
-   * settled by reading by name: found, it is the one we made; not found, nothing landed and the
-   * create is sent again. A name already taken is one our earlier run made when its id never
-   * reached the state (a killed `pulumi up`): it is ours when it matches what the program
-   * declares; otherwise it is someone else's, and the create fails saying so.
-   */
-  const createOnce = async (client: SecretOpsClient, args: Plain, options: Plain): Promise<{ id: string }> => {
-    if (!def.create) throw new Error(`${def.type} cannot be created`);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await def.create(client, args, options);
-      } catch (e) {
-        if (!isAmbiguous(e) && !isAlreadyExists(e)) throw e;
-        const found = await def.find(client, args);
-        if (found) return await claim(client, found, args, options, e);
-        if (attempt >= CREATE_ATTEMPTS) throw e;
-        await sleep(backoffDelayMs(attempt, defaultRetryOptions));
-      }
-    }
-  };
-
-  /** Takes a found object as the one this create made, if it is: see `createOnce`. */
-  const claim = async (client: SecretOpsClient, found: { id: string }, args: Plain, options: Plain, cause: unknown) => {
-    const secretPaths = secretPathsOf(def, args);
-    const declared = withoutPaths(args, secretPaths);
-    const observed = argsOf(found);
-    const differing = Object.keys(declared).filter((k) => !sameValue(declared[k], observed[k]));
-    if (differing.length) {
-      const key = args.slug !== undefined ? "slug" : "name";
-      const taken = isAlreadyExists(cause)
-        ? String(cause instanceof Error ? cause.message : cause).replace(/\.$/, "")
-        : `a ${def.type} with the ${key} "${String(args[key])}" already exists`;
-      throw new Error(
-        `${key}: ${taken}, and it differs from the program in ${differing.join(", ")}, so this stack did not ` +
-          `make it; set adoptExisting: true to manage it, or choose another ${key}`,
-      );
-    }
-    // Secrets never come back, so they cannot be compared: written again, they are the program's.
-    const resend = [...new Set(secretPaths.map((p) => p.split(".")[0]!))].filter((k) => args[k] !== undefined);
-    if (!resend.length) return found;
-    return def.update(client, found.id, Object.fromEntries(resend.map((k) => [k, args[k]])), args, options);
-  };
-
-  /** A create step: adoption or the create, then the work the service does after it. */
-  const createStep = async (
-    client: SecretOpsClient,
-    inputs: Plain,
-    args: Plain,
-    options: Plain,
-  ): Promise<dynamic.CreateResult> => {
-    let remote: { id: string } | undefined;
-    let made = false;
-    if (options.adoptExisting || def.manageExisting) {
-      remote = await def.find(client, args);
-      if (!remote && def.manageExisting) throw new Error(def.manageExisting.notFound(args));
-      if (remote) {
-        // Adoption: the found object is the last known state; apply what the program changes. A
-        // secret the service never shows cannot be compared, so it is taken as the one the service
-        // holds and not written (an adoption that writes nothing stays nothing: `secretops import`);
-        // an arg sent for its other fields carries its secrets too. A later change of the value is
-        // written as usual. The settings of an object made elsewhere (`manageExisting`) are what
-        // the program sets, so their secrets are written on create.
-        const compared = def.manageExisting ? args : withoutPaths(args, secretPathsOf(def, args));
-        const { patch } = plan(def, compared, options, argsOf(remote));
-        for (const k of Object.keys(patch)) if (args[k] !== undefined) patch[k] = args[k];
-        if (Object.keys(patch).length) remote = await def.update(client, remote.id, patch, args, options);
-      }
-    }
-    if (!remote) {
-      remote = await exclusively(exclusiveKey(args, options), () => createOnce(client, args, options));
-      made = true;
-    }
-    const changedAt = changedAtOf(remote);
-    remote = await settle(client, remote, inputs, options, { made });
-    return { id: remote.id, outs: outputsAfterWrite(remote, inputs, options, changedAt) };
-  };
-
-  /** An update step: the PATCH (or the unfinished work resumed), then the work the service does after it. */
-  const updateStep = async (
-    client: SecretOpsClient,
-    id: string,
-    olds: Plain,
-    news: Plain,
-  ): Promise<dynamic.UpdateResult> => {
-    const { args, options } = split(def, news);
-    const p = plan(def, args, options, olds);
-    const previous = decodeState(olds, Object.keys(def.reported)).secretHashes;
-    let remote: { id: string };
-    const key = exclusiveKey(args, options);
-    // The key the resource held, by its own last options (an opt-out switched on leaves it too).
-    const previousKey = exclusiveKey(olds, olds);
-    const patch = p.patch;
-    try {
-      if (Object.keys(patch).length) {
-        const write = () => def.update(client, id, patch, olds, options);
-        try {
-          remote = await (key !== previousKey ? exclusively(key, write) : write());
-        } finally {
-          wrote(client, olds);
-        }
-      } else if (p.resume) {
-        try {
-          remote = await def.jobs!.resume.run(client, id, olds);
-        } finally {
-          wrote(client, olds);
-        }
-      }
-      // Only provider options changed: nothing to send.
-      else
-        return {
-          outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(news) }) }),
-        };
-    } finally {
-      // Whatever the step did, a resource of the program waiting for this one to leave its key goes on.
-      keys?.left(previousKey, key);
-    }
-    const changedAt = changedAtOf(remote);
-    remote = await settle(client, remote, news, options, { previous });
-    return { outs: outputsAfterWrite(remote, news, options, changedAt, previous) };
-  };
-
-  /** The program's args and options against the schemas and the service's rules. */
-  const checkArgs = (olds: Plain, news: Plain): dynamic.CheckResult => {
-    const { args, options } = split(def, news);
-    const failures: dynamic.CheckFailure[] = [...(def.transitionFailures?.(olds ?? {}, news) ?? [])];
-    const problem = configurationProblem();
-    if (problem) failures.push({ property: "", reason: problem });
-    const parsedOptions = def.options.safeParse(options);
-    if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
-    const endpoint = parsedOptions.success ? endpointOf(parsedOptions.data) : undefined;
-    const endpointIssue = endpoint === undefined ? undefined : endpointProblem(endpoint);
-    if (endpointIssue) failures.push({ property: "endpoint", reason: endpointIssue });
-    // The kind is not known yet during preview: nothing more to check until it is.
-    if (def.kindField && unknownAt(args, [def.kindField])) return { inputs: news, failures };
-    const schemas = def.schemas(args, parsedOptions.data ?? {});
-    if (typeof schemas === "string") {
-      failures.push({ property: def.kindField ?? "", reason: schemas });
-      return { inputs: news, failures };
-    }
-    // The kind field selects the schema (and the route); the body the schema describes is the rest.
-    const { [def.kindField ?? ""]: _kind, ...body } = args;
-    const parsed = schemas.args.safeParse(def.kindField ? body : args);
-    if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
-    // A kind's rules take its own body's type; this is that body, as its schema parsed it.
-    for (const issue of schemas.rules?.(parsed.data as never) ?? []) {
-      if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
-    }
-    if (failures.length || !parsedOptions.success) return { inputs: news, failures };
-    const inputs: Plain = { ...parsed.data, ...parsedOptions.data };
-    if (def.kindField) inputs[def.kindField] = args[def.kindField];
-    const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
-    if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;
-    if (keys) {
-      const name = typeof news[RESOURCE_NAME_KEY] === "string" ? news[RESOURCE_NAME_KEY] : String(args.name);
-      const previous = split(def, olds ?? {});
-      const previousKey = exclusiveKey(previous.args, previous.options);
-      const conflict = keys.hold(name, args, exclusiveKey(args, parsedOptions.data), previousKey);
-      if (conflict) return { inputs: news, failures: [conflict] };
-    }
-    return { inputs };
-  };
-
+  const ctx: ProviderContext = { def, keys: def.exclusive && new ProgramKeys(def.exclusive), replacing: new Map() };
   return {
     async check(olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
-      return checkArgs(olds, news);
+      return checkInputs(ctx, olds, news);
     },
-
     async diff(id: string, olds: Plain, news: Plain): Promise<dynamic.DiffResult> {
-      const { args, options } = split(def, news);
-      const p = plan(def, args, options, olds);
-      if (p.replaces.length > 0) replacing.set(id, args);
-      return {
-        changes: p.changed.length > 0 || p.optionsChanged || p.resume || p.replaces.length > 0,
-        replaces: p.replaces,
-        deleteBeforeReplace: p.replaces.length > 0 && def.deleteBeforeReplace,
-      };
+      return diffInputs(ctx, id, olds, news);
     },
-
     async create(inputs: Plain): Promise<dynamic.CreateResult> {
-      const { args, options } = split(def, inputs);
-      const client = apiClient(endpointOf(options));
-      try {
-        return await createStep(client, inputs, args, options);
-      } finally {
-        wrote(client, args);
-      }
+      return createResource(ctx, inputs);
     },
-
     async read(id: string, outs: Plain): Promise<dynamic.ReadResult> {
-      const remote = await readObject(apiClient(endpointOf(outs)), id, outs);
-      if (!remote) return { id: "", props: {} };
-      const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
-      // What records our last write (secret hashes and revisions, the applied fingerprint, the
-      // declared args): a refresh keeps it.
-      const { observed: _observed, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.reported));
-      // A secret changed out of band (the fingerprint moved): the revisions say which.
-      const fingerprint = def.fingerprint;
-      if (fingerprint && fingerprintDrifted({ ...written, observed: {}, fingerprint: fingerprint.of(remote) })) {
-        written.secretRevisions = changedOutside(written.secretRevisions, fingerprint.field);
-      }
-      const props = observedOutputs(remote, options, written);
-      // Inputs follow the service, so the next preview shows drift against the program; only in
-      // the args the program declared (state from older releases: all of them).
-      const observed = argsOf(remote);
-      const declared = written.declared ?? Object.keys(observed);
-      const inputs = Object.fromEntries(declared.map((k) => [k, observed[k]]));
-      return { id, props, inputs: compact({ ...inputs, ...options, [SECRET_REVISIONS_KEY]: written.secretRevisions }) };
+      return readResource(ctx, id, outs);
     },
-
     async update(id: string, olds: Plain, news: Plain): Promise<dynamic.UpdateResult> {
-      // An endpoint change replaces the resource, so the old and new endpoints are the same here.
-      const client = apiClient(endpointOf(split(def, news).options));
-      return updateStep(client, id, olds, news);
+      return updateResource(ctx, id, olds, news);
     },
-
     async delete(id: string, outs: Plain): Promise<void> {
-      const successor = replacing.get(id);
-      replacing.delete(id);
-      const client = apiClient(endpointOf(outs));
-      try {
-        await def.delete(client, id, outs, successor);
-      } catch (e) {
-        if (!isNotFound(e)) throw e; // already gone is what delete wants
-      } finally {
-        wrote(client, outs);
-      }
+      return deleteResource(ctx, id, outs);
     },
   };
+}
+
+// The steps the engine calls, one a method of the provider.
+
+/** check: the program's args and options against the schemas and the service's rules. */
+function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.CheckResult {
+  const { def } = ctx;
+  const { args, options } = split(def, news);
+  const parsedOptions = def.options.safeParse(options);
+  const failures = settingFailures(def, olds, news, args, parsedOptions);
+  // The kind is not known yet during preview: nothing more to check until it is.
+  if (def.kindField && unknownAt(args, [def.kindField])) return { inputs: news, failures };
+  const schemas = def.schemas(args, parsedOptions.data ?? {});
+  if (typeof schemas === "string") {
+    failures.push({ property: def.kindField ?? "", reason: schemas });
+    return { inputs: news, failures };
+  }
+  // The kind field selects the schema (and the route); the body the schema describes is the rest.
+  const { [def.kindField ?? ""]: _kind, ...body } = args;
+  const parsed = schemas.args.safeParse(def.kindField ? body : args);
+  if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
+  // A kind's rules take its own body's type; this is that body, as its schema parsed it.
+  for (const issue of schemas.rules?.(parsed.data as never) ?? []) {
+    if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
+  }
+  if (failures.length || !parsedOptions.success) return { inputs: news, failures };
+  const inputs: Plain = { ...parsed.data, ...parsedOptions.data };
+  if (def.kindField) inputs[def.kindField] = args[def.kindField];
+  const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
+  if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;
+  const conflict = exclusiveConflict(ctx, olds, news, args, parsedOptions.data);
+  return conflict ? { inputs: news, failures: [conflict] } : { inputs };
+}
+
+/** diff: the plan from the last state to the program's inputs, as the engine reads a diff. */
+function diffInputs(ctx: ProviderContext, id: string, olds: Plain, news: Plain): dynamic.DiffResult {
+  const { args, options } = split(ctx.def, news);
+  const p = plan(ctx.def, args, options, olds);
+  if (p.replaces.length > 0) ctx.replacing.set(id, args);
+  return {
+    changes: p.changed.length > 0 || p.optionsChanged || p.resume || p.replaces.length > 0,
+    replaces: p.replaces,
+    deleteBeforeReplace: p.replaces.length > 0 && ctx.def.deleteBeforeReplace,
+  };
+}
+
+/** create: adoption or the create, then the work the service does after it. */
+async function createResource(ctx: ProviderContext, inputs: Plain): Promise<dynamic.CreateResult> {
+  const { def } = ctx;
+  const { args, options } = split(def, inputs);
+  const client = apiClient(endpointOf(options));
+  try {
+    let remote = await adoptExisting(def, client, args, options);
+    const made = !remote;
+    if (!remote)
+      remote = await exclusively(ctx, exclusiveKey(def, args, options), () => createOnce(def, client, args, options));
+    const changedAt = changedAtOf(remote);
+    remote = await settle(def, client, remote, inputs, options, { made });
+    return { id: remote.id, outs: outputsAfterWrite(def, remote, inputs, options, changedAt) };
+  } finally {
+    wrote(def, client, args);
+  }
+}
+
+/** read (refresh): the service's object as outputs, and inputs that follow it. */
+async function readResource(ctx: ProviderContext, id: string, outs: Plain): Promise<dynamic.ReadResult> {
+  const { def } = ctx;
+  const remote = await readObject(def, apiClient(endpointOf(outs)), id, outs);
+  if (!remote) return { id: "", props: {} };
+  const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
+  // What records our last write (secret hashes and revisions, the applied fingerprint, the
+  // declared args): a refresh keeps it.
+  const { observed: _observed, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.reported));
+  // A secret changed out of band (the fingerprint moved): the revisions say which.
+  const fingerprint = def.fingerprint;
+  if (fingerprint && fingerprintDrifted({ ...written, observed: {}, fingerprint: fingerprint.of(remote) })) {
+    written.secretRevisions = changedOutside(written.secretRevisions, fingerprint.field);
+  }
+  const props = observedOutputs(def, remote, options, written);
+  // Inputs follow the service, so the next preview shows drift against the program; only in
+  // the args the program declared (state from older releases: all of them).
+  const observed = argsOf(def, remote);
+  const declared = written.declared ?? Object.keys(observed);
+  const inputs = Object.fromEntries(declared.map((k) => [k, observed[k]]));
+  return { id, props, inputs: compact({ ...inputs, ...options, [SECRET_REVISIONS_KEY]: written.secretRevisions }) };
+}
+
+/** update: the PATCH (or the unfinished work resumed), then the work the service does after it. */
+async function updateResource(
+  ctx: ProviderContext,
+  id: string,
+  olds: Plain,
+  news: Plain,
+): Promise<dynamic.UpdateResult> {
+  const { def } = ctx;
+  const { args, options } = split(def, news);
+  // An endpoint change replaces the resource, so the old and new endpoints are the same here.
+  const client = apiClient(endpointOf(options));
+  const p = plan(def, args, options, olds);
+  const previous = decodeState(olds, Object.keys(def.reported)).secretHashes;
+  const key = exclusiveKey(def, args, options);
+  // The key the resource held, by its own last options (an opt-out switched on leaves it too).
+  const previousKey = exclusiveKey(def, olds, olds);
+  let remote: { id: string } | undefined;
+  try {
+    remote = await sendChange(ctx, client, id, olds, options, p, key !== previousKey ? key : undefined);
+  } finally {
+    // Whatever the step did, a resource of the program waiting for this one to leave its key goes on.
+    ctx.keys?.left(previousKey, key);
+  }
+  // Only provider options changed: nothing was sent.
+  if (!remote)
+    return {
+      outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(def, news) }) }),
+    };
+  const changedAt = changedAtOf(remote);
+  remote = await settle(def, client, remote, news, options, { previous });
+  return { outs: outputsAfterWrite(def, remote, news, options, changedAt, previous) };
+}
+
+/** delete: the object goes (already gone is what delete wants). */
+async function deleteResource(ctx: ProviderContext, id: string, outs: Plain): Promise<void> {
+  const successor = ctx.replacing.get(id);
+  ctx.replacing.delete(id);
+  const client = apiClient(endpointOf(outs));
+  try {
+    await ctx.def.delete(client, id, outs, successor);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  } finally {
+    wrote(ctx.def, client, outs);
+  }
+}
+
+// The parts of check.
+
+/** Failures of the settings around the args: a one-way switch turned back, the stack's config, the options. */
+function settingFailures(
+  def: Definition,
+  olds: Plain,
+  news: Plain,
+  args: Plain,
+  parsedOptions: z.ZodSafeParseResult<Plain>,
+): dynamic.CheckFailure[] {
+  const failures: dynamic.CheckFailure[] = [...(def.transitionFailures?.(olds ?? {}, news) ?? [])];
+  const problem = configurationProblem();
+  if (problem) failures.push({ property: "", reason: problem });
+  if (!parsedOptions.success) failures.push(...failuresOf(parsedOptions.error.issues, args));
+  const endpoint = parsedOptions.success ? endpointOf(parsedOptions.data) : undefined;
+  const endpointIssue = endpoint === undefined ? undefined : endpointProblem(endpoint);
+  if (endpointIssue) failures.push({ property: "endpoint", reason: endpointIssue });
+  return failures;
+}
+
+/**
+ * Holds the args' exclusive key for this resource of the program; the failure when another
+ * resource holds it (`Exclusive`).
+ */
+function exclusiveConflict(
+  ctx: ProviderContext,
+  olds: Plain,
+  news: Plain,
+  args: Plain,
+  options: Plain | undefined,
+): dynamic.CheckFailure | undefined {
+  if (!ctx.keys) return undefined;
+  const name = typeof news[RESOURCE_NAME_KEY] === "string" ? news[RESOURCE_NAME_KEY] : String(args.name);
+  const previous = split(ctx.def, olds ?? {});
+  const previousKey = exclusiveKey(ctx.def, previous.args, previous.options);
+  return ctx.keys.hold(name, args, exclusiveKey(ctx.def, args, options as Plain), previousKey);
+}
+
+// The writes of create and update.
+
+const exclusiveKey = (def: Definition, args: Plain, options: Plain) => def.exclusive?.key(args, options);
+
+/** Runs a write taking an exclusive key one at a time with the program's other writes taking it. */
+const exclusively = <T>(ctx: ProviderContext, key: string | undefined, work: () => Promise<T>) =>
+  ctx.keys ? ctx.keys.exclusively(key, work) : work();
+
+/**
+ * Adoption (`adoptExisting`, or an object only ever managed): the found object is the last known
+ * state; what the program changes is applied. A secret the service never shows cannot be
+ * compared, so it is taken as the one the service holds and not written (an adoption that writes
+ * nothing stays nothing: `secretops import`); an arg sent for its other fields carries its secrets
+ * too. A later change of the value is written as usual. The settings of an object made elsewhere
+ * (`manageExisting`) are what the program sets, so their secrets are written on create.
+ * Undefined: nothing to adopt, the object is to be created.
+ */
+async function adoptExisting(
+  def: Definition,
+  client: SecretOpsClient,
+  args: Plain,
+  options: Plain,
+): Promise<{ id: string } | undefined> {
+  if (!options.adoptExisting && !def.manageExisting) return undefined;
+  const remote = await def.find(client, args);
+  if (!remote && def.manageExisting) throw new Error(def.manageExisting.notFound(args));
+  if (!remote) return undefined;
+  const compared = def.manageExisting ? args : withoutPaths(args, secretPathsOf(def, args));
+  const { patch } = plan(def, compared, options, argsOf(def, remote));
+  for (const k of Object.keys(patch)) if (args[k] !== undefined) patch[k] = args[k];
+  return Object.keys(patch).length ? def.update(client, remote.id, patch, args, options) : remote;
+}
+
+/**
+ * Creates the object exactly once, whatever the service or the network does. Names and slugs are
+ * unique, so an outcome left unknown (a 5xx, a reset or a timeout after the request was sent) is
+ * settled by reading by name: found, it is the one we made; not found, nothing landed and the
+ * create is sent again. A name already taken is one our earlier run made when its id never
+ * reached the state (a killed `pulumi up`): it is ours when it matches what the program
+ * declares; otherwise it is someone else's, and the create fails saying so.
+ */
+async function createOnce(
+  def: Definition,
+  client: SecretOpsClient,
+  args: Plain,
+  options: Plain,
+): Promise<{ id: string }> {
+  if (!def.create) throw new Error(`${def.type} cannot be created`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await def.create(client, args, options);
+    } catch (e) {
+      if (!isAmbiguous(e) && !isAlreadyExists(e)) throw e;
+      const found = await def.find(client, args);
+      if (found) return await claim(def, client, found, args, options, e);
+      if (attempt >= CREATE_ATTEMPTS) throw e;
+      await sleep(backoffDelayMs(attempt, defaultRetryOptions));
+    }
+  }
+}
+
+/** Takes a found object as the one this create made, if it is: see `createOnce`. */
+async function claim(
+  def: Definition,
+  client: SecretOpsClient,
+  found: { id: string },
+  args: Plain,
+  options: Plain,
+  cause: unknown,
+): Promise<{ id: string }> {
+  const secretPaths = secretPathsOf(def, args);
+  const declared = withoutPaths(args, secretPaths);
+  const observed = argsOf(def, found);
+  const differing = Object.keys(declared).filter((k) => !sameValue(declared[k], observed[k]));
+  if (differing.length) {
+    const key = args.slug !== undefined ? "slug" : "name";
+    const taken = isAlreadyExists(cause)
+      ? String(cause instanceof Error ? cause.message : cause).replace(/\.$/, "")
+      : `a ${def.type} with the ${key} "${String(args[key])}" already exists`;
+    throw new Error(
+      `${key}: ${taken}, and it differs from the program in ${differing.join(", ")}, so this stack did not ` +
+        `make it; set adoptExisting: true to manage it, or choose another ${key}`,
+    );
+  }
+  // Secrets never come back, so they cannot be compared: written again, they are the program's.
+  const resend = [...new Set(secretPaths.map((p) => p.split(".")[0]!))].filter((k) => args[k] !== undefined);
+  if (!resend.length) return found;
+  return def.update(client, found.id, Object.fromEntries(resend.map((k) => [k, args[k]])), args, options);
+}
+
+/**
+ * An update's call: the PATCH, or the unfinished work resumed; undefined when only provider
+ * options changed (nothing to send). `takesKey`: the exclusive key the PATCH moves the resource to.
+ */
+async function sendChange(
+  ctx: ProviderContext,
+  client: SecretOpsClient,
+  id: string,
+  olds: Plain,
+  options: Plain,
+  p: Plan,
+  takesKey: string | undefined,
+): Promise<{ id: string } | undefined> {
+  const { def } = ctx;
+  const patch = p.patch;
+  if (!Object.keys(patch).length && !p.resume) return undefined;
+  try {
+    if (!Object.keys(patch).length) return await def.jobs!.resume.run(client, id, olds);
+    const write = () => def.update(client, id, patch, olds, options);
+    return await (takesKey !== undefined ? exclusively(ctx, takesKey, write) : write());
+  } finally {
+    wrote(def, client, olds);
+  }
+}
+
+/**
+ * Waits for the work the service does after a write (`jobs`). A failed job leaves the object in
+ * state: the error carries its outputs, the shape the dynamic-provider host turns into a partial
+ * failure.
+ */
+async function settle(
+  def: Definition,
+  client: SecretOpsClient,
+  remote: { id: string },
+  inputs: Plain,
+  options: Plain,
+  { previous, made = false }: { previous?: SecretHashes; made?: boolean } = {},
+): Promise<{ id: string }> {
+  if (!def.jobs) return remote;
+  try {
+    return await def.jobs.settle(client, remote, options, made);
+  } catch (e) {
+    if (!(e instanceof SettleFailure)) throw e;
+    // A definition's `settle` fails with its own `Remote`.
+    const failed = e.remote as { id: string };
+    const properties = outputsAfterWrite(def, failed, inputs, options, changedAtOf(remote), previous);
+    throw Object.assign(new Error(e.message), { id: remote.id, properties, reasons: [e.message] });
+  }
+}
+
+// Reads, and the outputs the steps report.
+
+/** The family's shared reads at a client's endpoint, when the service lists the family by project. */
+const sharedReadsAt = (def: Definition, client: SecretOpsClient) =>
+  def.listed && sharedReads(client, def.type, def.listed.list);
+
+/** After a write (whatever its outcome): what was listed of the project may be stale. */
+function wrote(def: Definition, client: SecretOpsClient, values: Plain): void {
+  const projectId = def.listed?.projectOf(values);
+  if (projectId !== undefined) sharedReadsAt(def, client)?.invalidate(projectId);
+}
+
+/**
+ * The object as its project's list, shared with the reads near in time, has it; otherwise (not
+ * listed, or no list) its own read, which tells gone from hidden.
+ */
+async function readObject(def: Definition, client: SecretOpsClient, id: string, outs: Plain) {
+  const projectId = def.listed?.projectOf(outs);
+  const listed = projectId === undefined ? undefined : await sharedReadsAt(def, client)?.find(projectId, id);
+  return listed ?? def.read(client, id, outs);
+}
+
+/** The fields a mapping reads of the service's object. */
+const fieldsOf = (remote: { id: string }, fields: Readonly<Record<string, (r: never) => unknown>>): Plain =>
+  // Each field reads the definition's own `Remote`, which `remote` is (the SDK parsed it).
+  compact(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f(remote as never)])));
+
+/** The service's object as args. */
+const argsOf = (def: Definition, remote: { id: string }) => fieldsOf(remote, def.reported);
+
+/** The service's object in the outputs' shape (also what a refresh reports). */
+function observedOutputs(
+  def: Definition,
+  remote: { id: string },
+  options: Plain,
+  extra: Partial<ProviderState> = {},
+): Plain {
+  const state = { fingerprint: def.fingerprint?.of(remote), ...extra };
+  return compact({ ...argsOf(def, remote), ...fieldsOf(remote, def.computed), ...options, ...encodeState(state) });
+}
+
+/** What a write records of the program's inputs: the args it declared, the secrets' revisions. */
+function declaredBy(def: Definition, inputs: Plain): Partial<ProviderState> {
+  const { args } = split(def, inputs);
+  return {
+    declared: Object.keys(args).filter((k) => args[k] !== undefined && k in def.reported),
+    secretRevisions: secretRevisionsIn(inputs),
+  };
+}
+
+/** Outputs after a write: the service's object, the options, and hashes of the secrets sent. */
+function outputsAfterWrite(
+  def: Definition,
+  remote: { id: string },
+  inputs: Plain,
+  options: Plain,
+  changedAt: string | undefined,
+  previous?: SecretHashes,
+): Plain {
+  const { args } = split(def, inputs);
+  const outputs = observedOutputs(def, remote, options, {
+    secretHashes: hashSecrets(args, secretPathsOf(def, args), previous),
+    ...declaredBy(def, inputs),
+    changedAt,
+  });
+  // Our write produced this fingerprint: later reads compare theirs against it.
+  if (outputs.fingerprint !== undefined) outputs.appliedFingerprint = outputs.fingerprint;
+  return outputs;
 }

@@ -9,7 +9,7 @@ import {
 } from "../../sdk/schemas";
 import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
 import { forbidden, notFound } from "../errors";
-import { route } from "../route-registration";
+import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
 import { sha256Hex } from "../store";
 import type { Actor, StoredProfile, StoredProfileConfig } from "../types";
 import { profileView } from "../views";
@@ -75,171 +75,173 @@ function ilikeContains(search: string): RegExp {
 const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Certificate profiles (docs/api-spec.md §4.4, docs/service-api.md §4) under `/api/v1/cert-manager/certificate-profiles`.
+ * Certificate profiles (docs/api-spec.md §4.4, docs/service-api.md §4) under
+ * `/api/v1/cert-manager/certificate-profiles`, from their rows of the operations table.
  */
 export function registerCertificateProfileRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const { store } = ctx;
-  const view = (p: StoredProfile) => profileView(p, ctx.baseUrl());
-  const meta = (p: StoredProfile) => ({
-    certificateProfileId: p.id,
-    slug: p.slug,
-    enrollmentType: p.enrollmentType,
-    issuerType: p.issuerType,
-  });
+  routeOperations(app, ops, profileHandlers, ctx);
+}
 
-  const find = (actor: Actor, id: string, action: string) => {
-    const p = store.profiles.get(id);
-    if (!p) throw notFound(NOT_FOUND);
-    requireProject(ctx, actor, p.projectId, action, subjects.certificateProfiles);
-    return p;
+type ProfileRequest<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
+
+const profileHandlers: ScopedHandlers<EmulatorContext, typeof ops> = {
+  list: listProfiles,
+  get: getProfile,
+  getBySlug: getProfileBySlug,
+  create: createProfile,
+  update: updateProfile,
+  delete: deleteProfile,
+};
+
+const view = (ctx: EmulatorContext, p: StoredProfile) => profileView(p, ctx.baseUrl());
+
+const profileMeta = (p: StoredProfile) => ({
+  certificateProfileId: p.id,
+  slug: p.slug,
+  enrollmentType: p.enrollmentType,
+  issuerType: p.issuerType,
+});
+
+function find(ctx: EmulatorContext, actor: Actor, id: string, action: string): StoredProfile {
+  const p = ctx.store.profiles.get(id);
+  if (!p) throw notFound(NOT_FOUND);
+  requireProject(ctx, actor, p.projectId, action, subjects.certificateProfiles);
+  return p;
+}
+
+function slugTaken(ctx: EmulatorContext, projectId: string, slug: string, exceptId?: string): boolean {
+  for (const p of ctx.store.profiles.values())
+    if (p.projectId === projectId && p.slug === slug && p.id !== exceptId) return true;
+  return false;
+}
+
+const SLUG_TAKEN = "Certificate profile with this name already exists in project";
+
+function caOf(ctx: EmulatorContext, projectId: string, caId: string) {
+  const ca = ctx.store.cas.get(caId);
+  if (!ca || ca.projectId !== projectId)
+    throw notFound(`Certificate authority with ID "${caId}" not found in project "${projectId}"`);
+  return ca;
+}
+
+/** The service's `validateExternalConfigs` (docs/service-api.md §4). */
+function checkExternalConfigs(ctx: EmulatorContext, projectId: string, caId: string | null): void {
+  if (!caId) throw forbidden("External configs can only be specified when a Certificate Authority is selected");
+  if (caOf(ctx, projectId, caId).type !== "external")
+    throw forbidden("External configs can only be specified for external Certificate Authorities");
+}
+
+async function listProfiles(ctx: EmulatorContext, req: ProfileRequest<"list">) {
+  const actor = actorOf(req);
+  const q = req.query;
+  requireProject(ctx, actor, q.projectId, "read", subjects.certificateProfiles);
+  const search = q.search ? ilikeContains(q.search) : undefined;
+  const all = [...ctx.store.profiles.values()].filter(
+    (p) =>
+      p.projectId === q.projectId &&
+      (!search || search.test(p.slug) || (p.description !== null && search.test(p.description))) &&
+      (!q.enrollmentType || p.enrollmentType === q.enrollmentType) &&
+      (!q.issuerType || p.issuerType === q.issuerType) &&
+      (!q.caId || p.caId === q.caId),
+  );
+  const page = all.slice(q.offset, q.offset + q.limit);
+  const meta = { count: page.length, totalCount: all.length };
+  recordEvent(ctx, req, actor, "list-certificate-profiles", meta, q.projectId);
+  return { certificateProfiles: page.map((p) => view(ctx, p)), totalCount: all.length };
+}
+
+async function getProfile(ctx: EmulatorContext, req: ProfileRequest<"get">) {
+  const actor = actorOf(req);
+  const p = find(ctx, actor, req.params.id, "read");
+  recordEvent(ctx, req, actor, "get-certificate-profile", profileMeta(p), p.projectId);
+  return { certificateProfile: view(ctx, p) };
+}
+
+async function getProfileBySlug(ctx: EmulatorContext, req: ProfileRequest<"getBySlug">) {
+  const actor = actorOf(req);
+  const { slug } = req.params;
+  const { projectId } = req.query;
+  requireProject(ctx, actor, projectId, "read", subjects.certificateProfiles);
+  const p = [...ctx.store.profiles.values()].find((x) => x.projectId === projectId && x.slug === slug);
+  if (!p) throw notFound(NOT_FOUND);
+  recordEvent(ctx, req, actor, "get-certificate-profile", profileMeta(p), p.projectId);
+  return { certificateProfile: view(ctx, p) };
+}
+
+async function createProfile(ctx: EmulatorContext, req: ProfileRequest<"create">) {
+  const actor = actorOf(req);
+  const { body } = req;
+  requireProject(ctx, actor, body.projectId, "create", subjects.certificateProfiles);
+  const missing = missingEnrollmentConfig(body);
+  if (missing) throw forbidden(missing);
+  checkIssuer({ issuerType: body.issuerType, enrollmentType: body.enrollmentType, caId: body.caId ?? null });
+  const policy = ctx.store.policies.get(body.certificatePolicyId);
+  if (!policy || policy.projectId !== body.projectId) {
+    throw notFound(`Certificate policy with ID "${body.certificatePolicyId}" not found in project "${body.projectId}"`);
+  }
+  if (body.caId) caOf(ctx, body.projectId, body.caId);
+  if (body.externalConfigs) checkExternalConfigs(ctx, body.projectId, body.caId ?? null);
+  if (slugTaken(ctx, body.projectId, body.slug)) throw forbidden(SLUG_TAKEN);
+  const now = new Date().toISOString();
+  const config = configFromBody(body.enrollmentType, body);
+  const p: StoredProfile = {
+    id: randomUUID(),
+    projectId: body.projectId,
+    certificatePolicyId: body.certificatePolicyId,
+    slug: body.slug,
+    enrollmentType: body.enrollmentType,
+    issuerType: body.issuerType,
+    caId: body.caId ?? null,
+    description: body.description ?? null,
+    externalConfigs: body.externalConfigs ?? null,
+    defaults: body.defaults ?? null,
+    createdAt: now,
+    updatedAt: now,
+    configs: config ? { [body.enrollmentType]: config } : {},
   };
-  const slugTaken = (projectId: string, slug: string, exceptId?: string) => {
-    for (const p of store.profiles.values())
-      if (p.projectId === projectId && p.slug === slug && p.id !== exceptId) return true;
-    return false;
-  };
-  const caOf = (projectId: string, caId: string) => {
-    const ca = store.cas.get(caId);
-    if (!ca || ca.projectId !== projectId)
-      throw notFound(`Certificate authority with ID "${caId}" not found in project "${projectId}"`);
-    return ca;
-  };
-  /** The service's `validateExternalConfigs` (docs/service-api.md §4). */
-  const checkExternalConfigs = (projectId: string, caId: string | null) => {
-    if (!caId) throw forbidden("External configs can only be specified when a Certificate Authority is selected");
-    if (caOf(projectId, caId).type !== "external")
-      throw forbidden("External configs can only be specified for external Certificate Authorities");
-  };
-  const missingConfig = (p: ProfileBody) => {
-    const missing = missingEnrollmentConfig(p);
-    if (missing) throw forbidden(missing);
-  };
+  ctx.store.profiles.set(p.id, p);
+  recordEvent(ctx, req, actor, "create-certificate-profile", profileMeta(p), p.projectId);
+  return { certificateProfile: view(ctx, p) };
+}
 
-  route(app, ops.list, async (req) => {
-    const actor = actorOf(req);
-    const q = req.query;
-    requireProject(ctx, actor, q.projectId, "read", subjects.certificateProfiles);
-    const search = q.search ? ilikeContains(q.search) : undefined;
-    const all = [...store.profiles.values()].filter(
-      (p) =>
-        p.projectId === q.projectId &&
-        (!search || search.test(p.slug) || (p.description !== null && search.test(p.description))) &&
-        (!q.enrollmentType || p.enrollmentType === q.enrollmentType) &&
-        (!q.issuerType || p.issuerType === q.issuerType) &&
-        (!q.caId || p.caId === q.caId),
-    );
-    const page = all.slice(q.offset, q.offset + q.limit);
-    recordEvent(
-      ctx,
-      req,
-      actor,
-      "list-certificate-profiles",
-      { count: page.length, totalCount: all.length },
-      q.projectId,
-    );
-    return { certificateProfiles: page.map(view), totalCount: all.length };
-  });
+async function updateProfile(ctx: EmulatorContext, req: ProfileRequest<"update">) {
+  const actor = actorOf(req);
+  const { body } = req;
+  const p = find(ctx, actor, req.params.id, "edit");
+  if (body.slug !== undefined && slugTaken(ctx, p.projectId, body.slug, p.id)) throw forbidden(SLUG_TAKEN);
+  const enrollmentType = body.enrollmentType ?? p.enrollmentType;
+  const issuerType = body.issuerType ?? p.issuerType;
+  // The PATCH body has no caId: the stored CA stays and the issuer rules run against it, so a
+  // profile with a CA cannot be switched to self-signed (docs/service-api.md §4).
+  checkIssuer({ issuerType, enrollmentType, caId: p.caId });
+  // The service checks only configs given (`if (!externalConfigs) return`): null clears them.
+  if (body.externalConfigs) checkExternalConfigs(ctx, p.projectId, p.caId);
+  // PATCH neither requires, creates nor drops a config object, also when enrollmentType
+  // changes: a config object sent updates the profile's existing one of its kind, if it has
+  // one, and is ignored otherwise (docs/service-api.md §4).
+  const configs = { ...p.configs };
+  for (const t of enrollmentTypeNames) {
+    const given = body[enrollmentTypes[t].configKey];
+    const existing = configs[t];
+    if (given !== undefined && existing) configs[t] = storedConfig(t, given, existing.id, existing);
+  }
+  if (body.slug !== undefined) p.slug = body.slug;
+  if (body.description !== undefined) p.description = body.description;
+  if (body.defaults !== undefined) p.defaults = body.defaults ?? null;
+  if (body.externalConfigs !== undefined) p.externalConfigs = body.externalConfigs;
+  p.enrollmentType = enrollmentType;
+  p.issuerType = issuerType;
+  p.configs = configs;
+  p.updatedAt = ctx.store.writeTime(p);
+  recordEvent(ctx, req, actor, "update-certificate-profile", profileMeta(p), p.projectId);
+  return { certificateProfile: view(ctx, p) };
+}
 
-  route(app, ops.get, async (req) => {
-    const actor = actorOf(req);
-    const { id } = req.params;
-    const p = find(actor, id, "read");
-    recordEvent(ctx, req, actor, "get-certificate-profile", meta(p), p.projectId);
-    return { certificateProfile: view(p) };
-  });
-
-  route(app, ops.getBySlug, async (req) => {
-    const actor = actorOf(req);
-    const { slug } = req.params;
-    const { projectId } = req.query;
-    requireProject(ctx, actor, projectId, "read", subjects.certificateProfiles);
-    const p = [...store.profiles.values()].find((x) => x.projectId === projectId && x.slug === slug);
-    if (!p) throw notFound(NOT_FOUND);
-    recordEvent(ctx, req, actor, "get-certificate-profile", meta(p), p.projectId);
-    return { certificateProfile: view(p) };
-  });
-
-  route(app, ops.create, async (req) => {
-    const actor = actorOf(req);
-    const { body } = req;
-    requireProject(ctx, actor, body.projectId, "create", subjects.certificateProfiles);
-    missingConfig(body);
-    checkIssuer({ issuerType: body.issuerType, enrollmentType: body.enrollmentType, caId: body.caId ?? null });
-    const policy = store.policies.get(body.certificatePolicyId);
-    if (!policy || policy.projectId !== body.projectId) {
-      throw notFound(
-        `Certificate policy with ID "${body.certificatePolicyId}" not found in project "${body.projectId}"`,
-      );
-    }
-    if (body.caId) caOf(body.projectId, body.caId);
-    if (body.externalConfigs) checkExternalConfigs(body.projectId, body.caId ?? null);
-    if (slugTaken(body.projectId, body.slug))
-      throw forbidden("Certificate profile with this name already exists in project");
-    const now = new Date().toISOString();
-    const config = configFromBody(body.enrollmentType, body);
-    const p: StoredProfile = {
-      id: randomUUID(),
-      projectId: body.projectId,
-      certificatePolicyId: body.certificatePolicyId,
-      slug: body.slug,
-      enrollmentType: body.enrollmentType,
-      issuerType: body.issuerType,
-      caId: body.caId ?? null,
-      description: body.description ?? null,
-      externalConfigs: body.externalConfigs ?? null,
-      defaults: body.defaults ?? null,
-      createdAt: now,
-      updatedAt: now,
-      configs: config ? { [body.enrollmentType]: config } : {},
-    };
-    store.profiles.set(p.id, p);
-    recordEvent(ctx, req, actor, "create-certificate-profile", meta(p), p.projectId);
-    return { certificateProfile: view(p) };
-  });
-
-  route(app, ops.update, async (req) => {
-    const actor = actorOf(req);
-    const { id } = req.params;
-    const { body } = req;
-    const p = find(actor, id, "edit");
-    if (body.slug !== undefined && slugTaken(p.projectId, body.slug, p.id)) {
-      throw forbidden("Certificate profile with this name already exists in project");
-    }
-    const enrollmentType = body.enrollmentType ?? p.enrollmentType;
-    const issuerType = body.issuerType ?? p.issuerType;
-    // The PATCH body has no caId: the stored CA stays and the issuer rules run against it, so a
-    // profile with a CA cannot be switched to self-signed (docs/service-api.md §4).
-    checkIssuer({ issuerType, enrollmentType, caId: p.caId });
-    // The service checks only configs given (`if (!externalConfigs) return`): null clears them.
-    if (body.externalConfigs) checkExternalConfigs(p.projectId, p.caId);
-    // PATCH neither requires, creates nor drops a config object, also when enrollmentType
-    // changes: a config object sent updates the profile's existing one of its kind, if it has
-    // one, and is ignored otherwise (docs/service-api.md §4).
-    const configs = { ...p.configs };
-    for (const t of enrollmentTypeNames) {
-      const given = body[enrollmentTypes[t].configKey];
-      const existing = configs[t];
-      if (given !== undefined && existing) configs[t] = storedConfig(t, given, existing.id, existing);
-    }
-    if (body.slug !== undefined) p.slug = body.slug;
-    if (body.description !== undefined) p.description = body.description;
-    if (body.defaults !== undefined) p.defaults = body.defaults ?? null;
-    if (body.externalConfigs !== undefined) p.externalConfigs = body.externalConfigs;
-    p.enrollmentType = enrollmentType;
-    p.issuerType = issuerType;
-    p.configs = configs;
-    p.updatedAt = store.writeTime(p);
-    recordEvent(ctx, req, actor, "update-certificate-profile", meta(p), p.projectId);
-    return { certificateProfile: view(p) };
-  });
-
-  route(app, ops.delete, async (req) => {
-    const actor = actorOf(req);
-    const { id } = req.params;
-    const p = find(actor, id, "delete");
-    const v = view(p);
-    store.profiles.delete(p.id);
-    recordEvent(ctx, req, actor, "delete-certificate-profile", meta(p), p.projectId);
-    return { certificateProfile: v };
-  });
+async function deleteProfile(ctx: EmulatorContext, req: ProfileRequest<"delete">) {
+  const actor = actorOf(req);
+  const p = find(ctx, actor, req.params.id, "delete");
+  const v = view(ctx, p);
+  ctx.store.profiles.delete(p.id);
+  recordEvent(ctx, req, actor, "delete-certificate-profile", profileMeta(p), p.projectId);
+  return { certificateProfile: v };
 }
