@@ -1,6 +1,6 @@
 import { AuditLogListEnvelope, apiPaths, eventTypes, type AuditLogEntry } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
-import { FX, expect422, expectError, start, uniq, type Api, type Json } from "./helpers";
+import { FX, expect422, expectError, start, uniq, waitFor, type Api, type Json } from "./helpers";
 
 let emu: RunningEmulator;
 let api: Api;
@@ -353,15 +353,23 @@ describe("served operations are audited", () => {
     await api.get(`${ss}/${sync.id}`, h);
     await api.get(`${ss}/sync-name/${sync.name}`, { ...h, query: { projectId: FX.projectId } });
     await api.patch(`${ss}/${sync.id}`, { description: "y" }, h);
+    // The service refuses a trigger while a job runs: each waits for the last job to settle, not
+    // on the clock. The polls go without the test's user agent, so they are not among its events.
+    const settled = (field: "syncStatus" | "importStatus" | "removeStatus") =>
+      waitFor(
+        () => api.get(`${ss}/${sync.id}`),
+        (r) => ["succeeded", "failed"].includes((r.body as Json).secretSync[field]),
+        60_000,
+      );
     await api.post(`${ss}/${sync.id}/sync-secrets`, undefined, h);
-    await new Promise((r) => setTimeout(r, 150));
+    await settled("syncStatus");
     await api.post(`${ss}/${sync.id}/import-secrets`, undefined, {
       ...h,
       query: { importBehavior: "prioritize-destination" },
     });
-    await new Promise((r) => setTimeout(r, 150));
+    await settled("importStatus");
     await api.post(`${ss}/${sync.id}/remove-secrets`, undefined, h);
-    await new Promise((r) => setTimeout(r, 150));
+    await settled("removeStatus");
     await api.delete(`${ss}/${sync.id}`, h);
     // secret rotations
     const sr = apiPaths.secretRotations("redis-credentials");
