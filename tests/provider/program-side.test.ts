@@ -9,7 +9,8 @@ import * as path from "node:path";
  * thrown while registering still carries a stack naming the program's line.
  *
  * The program (programs/registration-stacks.js) runs in a process of its own, under Pulumi's
- * mocks, on the built package: the SDK's closure serialization cannot run inside jest.
+ * mocks, on the package's sources transpiled by swc: the SDK's closure serialization cannot run
+ * inside jest. (The built package registers resources in every engine test.)
  */
 
 interface Observed {

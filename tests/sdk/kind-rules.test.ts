@@ -16,7 +16,7 @@ import { type StubServer, startStub } from "./helpers/stub-server";
  * The rules the service enforces in each kind's schema file (`superRefine`, `refine`, `.regex`,
  * limits, enums), as the kind rows carry them: every row's `invalidExamples` is refused by the SDK
  * before anything is sent, with the issue the row names. The emulator's twin is
- * tests/emulator/kind-rules.test.ts.
+ * tests/kinds/kind-rules.test.ts.
  */
 
 let stub: StubServer;

@@ -8,8 +8,9 @@ import type {
 } from "../../sdk";
 
 /**
- * The per-kind request types are derived from the kind tables (ts-jest type-checks this file, so
- * a wrong derivation fails the suite). `@ts-expect-error` lines must not compile.
+ * The per-kind request types are derived from the kind tables. jest only transpiles this file;
+ * `tsc -p tsconfig.json --noEmit` (`npm run typecheck`, which `npm test` runs first) type-checks it,
+ * so a wrong derivation fails there, and so does an `@ts-expect-error` line that compiles.
  */
 
 test("per-kind request types follow the rows", () => {

@@ -97,7 +97,7 @@ export interface AppConnectionKind {
   /**
    * Credentials the service refuses, at least one for each rule of the row beyond a plain type:
    * the SDK's and the emulator's kind-rule tests send each one in a create (tests/sdk/kind-rules.test.ts,
-   * tests/emulator/kind-rules.test.ts) and expect the issue named.
+   * tests/kinds/kind-rules.test.ts) and expect the issue named.
    */
   readonly invalidExamples?: readonly InvalidCredentialsExample[];
 }

@@ -60,7 +60,7 @@ export interface SyncDestination {
   /**
    * Bodies the service refuses, at least one for each rule of the row beyond a plain type: the
    * SDK's and the emulator's kind-rule tests send each one (tests/sdk/kind-rules.test.ts,
-   * tests/emulator/kind-rules.test.ts) and expect the issue named.
+   * tests/kinds/kind-rules.test.ts) and expect the issue named.
    */
   readonly invalidExamples?: readonly InvalidSyncExample[];
 }

@@ -1,11 +1,22 @@
 // Run by tests/provider/program-side.test.ts in a process of its own (the Node SDK's closure
 // serialization cannot run inside jest): registers SecretSyncs under Pulumi's mocks and prints, as
 // JSON, what the test asserts about the SDK's debug stacks and Error.stackTraceLimit.
+const fs = require("node:fs");
 const path = require("node:path");
 const root = path.resolve(__dirname, "..", "..", "..");
 const pulumi = require(path.join(root, "node_modules", "@pulumi", "pulumi"));
 const state = require(path.join(root, "node_modules", "@pulumi", "pulumi", "runtime", "state"));
-const { SecretSync } = require(path.join(root, "dist", "provider"));
+// The package's TypeScript sources, transpiled by swc as jest does, so the unit tests need no build.
+const swc = require(path.join(root, "node_modules", "@swc", "core"));
+require.extensions[".ts"] = (module, filename) => {
+  const { code } = swc.transformSync(fs.readFileSync(filename, "utf8"), {
+    filename,
+    jsc: { parser: { syntax: "typescript" }, target: "es2022" },
+    module: { type: "commonjs" },
+  });
+  module._compile(code, filename);
+};
+const { SecretSync } = require(path.join(root, "provider"));
 
 const args = {
   destination: "vercel",

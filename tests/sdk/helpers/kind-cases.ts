@@ -3,7 +3,7 @@ import type { appConnectionKinds, syncDestinations } from "../../../sdk/schemas"
 /**
  * What the service accepts where a row used to refuse it (the SDK must not be stricter than the
  * service but for unknown keys). Each case cites the service file it follows; both
- * tests/sdk/kind-rules.test.ts and tests/emulator/kind-rules.test.ts send each one.
+ * tests/sdk/kind-rules.test.ts and tests/kinds/kind-rules.test.ts send each one.
  */
 export const relaxedSyncCases: readonly {
   name: string;

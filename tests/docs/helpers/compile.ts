@@ -19,7 +19,7 @@ export interface SnippetDiagnostic {
 }
 
 export function compileSnippets(snippets: Record<string, string>): Record<string, SnippetDiagnostic[]> {
-  const dir = path.join(repoRoot, "tests", "provider", "__snippets__");
+  const dir = path.join(repoRoot, "tests", "docs", "__snippets__");
   const files = new Map(Object.entries(snippets).map(([name, text]) => [path.join(dir, `${name}.ts`), text]));
   const options: ts.CompilerOptions = {
     strict: true,

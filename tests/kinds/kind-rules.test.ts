@@ -8,7 +8,7 @@ import {
   type KnownSyncDestination,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
-import { FX, expect422, start, uniq, type Api, type Res } from "./helpers";
+import { FX, expect422, start, uniq, type Api, type Res } from "../emulator/helpers";
 import { relaxedConnectionCases, relaxedSyncCases } from "../sdk/helpers/kind-cases";
 
 /**
