@@ -14,6 +14,7 @@ export const f5BigIp = connectionKind({
   app: "f5-big-ip",
   label: "F5 BIG-IP",
   family: "Application delivery controller",
+  origin: { folder: "services/app-connection/f5-big-ip/" },
   methods: {
     "basic-auth": {
       credentials: strictObject({
@@ -34,9 +35,8 @@ export const f5BigIp = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "basic-auth",
-    credentials: {
+  examples: {
+    "basic-auth": {
       hostname: "bigip.emulator.local",
       port: 443,
       username: "admin",

@@ -7,6 +7,7 @@ export const hpeIlo = connectionKind({
   app: "hpe-ilo",
   label: "HPE iLO",
   family: "Server management controller",
+  origin: { folder: "services/app-connection/hpe-ilo/" },
   methods: {
     "basic-auth": {
       credentials: strictObject({
@@ -35,9 +36,8 @@ export const hpeIlo = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "basic-auth",
-    credentials: {
+  examples: {
+    "basic-auth": {
       hostname: "ilo.emulator.local",
       port: 443,
       username: "Administrator",

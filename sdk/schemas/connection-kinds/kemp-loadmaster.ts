@@ -14,6 +14,7 @@ export const kempLoadMaster = connectionKind({
   app: "kemp-loadmaster",
   label: "Kemp LoadMaster",
   family: "Load balancer",
+  origin: { folder: "services/app-connection/kemp-loadmaster/" },
   methods: {
     "basic-auth": {
       credentials: strictObject({
@@ -34,9 +35,8 @@ export const kempLoadMaster = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "basic-auth",
-    credentials: {
+  examples: {
+    "basic-auth": {
       hostname: "loadmaster.emulator.local",
       port: 443,
       username: "bal",

@@ -14,6 +14,7 @@ export const netscaler = connectionKind({
   app: "netscaler",
   label: "NetScaler",
   family: "Application delivery controller",
+  origin: { folder: "services/app-connection/netscaler/" },
   methods: {
     "basic-auth": {
       credentials: strictObject({
@@ -34,9 +35,8 @@ export const netscaler = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "basic-auth",
-    credentials: {
+  examples: {
+    "basic-auth": {
       hostname: "netscaler.emulator.local",
       port: 443,
       username: "nsroot",

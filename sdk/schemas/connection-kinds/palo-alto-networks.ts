@@ -14,6 +14,7 @@ export const paloAltoNetworks = connectionKind({
   app: "palo-alto-networks",
   label: "Palo Alto Networks",
   family: "Firewall",
+  origin: { folder: "services/app-connection/palo-alto-networks/" },
   methods: {
     "basic-auth": {
       credentials: strictObject({
@@ -37,9 +38,8 @@ export const paloAltoNetworks = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "basic-auth",
-    credentials: {
+  examples: {
+    "basic-auth": {
       hostname: "panorama.emulator.local",
       port: 443,
       username: "admin",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { KindOrigin } from "../common";
 
 /**
  * The parts of a connection kind's row, and what several kinds' credentials share. One file per
@@ -73,6 +74,8 @@ export interface AppConnectionKind {
   readonly label: string;
   /** The spec's generic name for the kind. */
   readonly family: string;
+  /** Where the kind comes from: the service's enum of connection kinds, or a folder beyond it. */
+  readonly origin: KindOrigin;
   readonly methods: Readonly<Record<string, AppConnectionMethod>>;
   readonly patchSupport: {
     readonly isPlatformManagedCredentials: PatchSupport;
@@ -90,8 +93,13 @@ export interface AppConnectionKind {
    */
   readonly listedForProjectTypes?: readonly ("cert-manager" | "secret-scanning")[];
   /**
-   * A method and its valid credentials: the emulator's default fixtures hold one org-level
-   * connection of each kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
+   * Valid credentials of every method, keyed by method: the per-method tests create a connection
+   * of each (tests/emulator/app-connections.test.ts), and the secrets tests put canaries in them.
+   */
+  readonly examples: Readonly<Record<string, Record<string, unknown>>>;
+  /**
+   * The first of `examples`: the emulator's default fixtures hold one org-level connection of each
+   * kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
    */
   readonly example: { readonly method: string; readonly credentials: Record<string, unknown> };
   /**
@@ -114,23 +122,43 @@ export interface InvalidCredentialsExample {
 }
 
 /**
- * Declares a connection kind's row. Typed so that its example names one of its methods and holds
- * valid credentials of that method: a row with a part missing or wrong does not compile.
+ * A row as `connectionKind` takes it: `examples` holds valid credentials of each of its methods
+ * (a method without one, or credentials its schema refuses, do not compile), the first of them
+ * the kind's `example`.
  */
-export function connectionKind<
-  const A extends string,
-  const M extends Readonly<Record<string, AppConnectionMethod>>,
-  const K extends keyof M & string,
-  const P extends AppConnectionKind["patchSupport"],
->(
-  row: Omit<AppConnectionKind, "app" | "methods" | "patchSupport" | "example"> & {
-    app: A;
-    methods: M;
-    patchSupport: P;
-    example: { method: K; credentials: z.input<M[K]["credentials"]> };
-  },
-) {
-  return row;
+export type ConnectionKindInput<A extends string, M extends Methods, P extends PatchSupportRow> = Omit<
+  AppConnectionKind,
+  "app" | "methods" | "patchSupport" | "examples" | "example"
+> & {
+  app: A;
+  methods: M;
+  patchSupport: P;
+  examples: { [K in keyof M]: z.input<M[K]["credentials"]> };
+};
+
+/** A connection kind's row, typed by its slug, methods and PATCH support (what `sdk/types.ts` reads). */
+export interface ConnectionKindRow<
+  A extends string,
+  M extends Methods,
+  P extends PatchSupportRow,
+> extends AppConnectionKind {
+  readonly app: A;
+  readonly methods: M;
+  readonly patchSupport: P;
+}
+
+type Methods = Readonly<Record<string, AppConnectionMethod>>;
+type PatchSupportRow = AppConnectionKind["patchSupport"];
+
+/**
+ * Declares a connection kind's row. Typed so that it holds valid example credentials of every
+ * one of its methods: a row with a part missing or wrong does not compile.
+ */
+export function connectionKind<const A extends string, const M extends Methods, const P extends PatchSupportRow>(
+  row: ConnectionKindInput<A, M, P>,
+): ConnectionKindRow<A, M, P> {
+  const [method, credentials] = Object.entries(row.examples)[0] as [string, Record<string, unknown>];
+  return { ...row, example: { method, credentials } };
 }
 
 export const standardPatchSupport = {

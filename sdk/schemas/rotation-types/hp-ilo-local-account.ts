@@ -17,6 +17,7 @@ export const hpIloLocalAccount = rotationRow({
   type: "hp-ilo-local-account",
   label: "HP iLO Local Account",
   family: "Server management controller account password",
+  origin: { folder: "ee/services/secret-rotation-v2/hp-ilo-rotation/" },
   connectionApp: "ssh",
   // The service's create body also takes `temporaryParameters.password` (the account's current
   // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such

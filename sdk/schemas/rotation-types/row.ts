@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AppConnectionApp } from "../app-connections";
-import { secretName, strictObject } from "../common";
+import { type KindOrigin, secretName, strictObject } from "../common";
 
 /**
  * The parts of a rotation type's row, and what several types share. One file per type (the SQL
@@ -71,9 +71,11 @@ export interface RotationType {
   readonly label: string;
   /** The spec's generic name for the type. */
   readonly family: string;
+  /** Where the type comes from: the service's enum of rotation types, or a folder beyond it. */
+  readonly origin: KindOrigin;
   /** The app-connection kind a rotation of this type needs. */
   readonly connectionApp: AppConnectionApp;
-  readonly parameters: z.ZodType<Record<string, unknown>>;
+  readonly parameters: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
   readonly secretsMapping: z.ZodObject;
   /** Shape of one generated credential set; `secretFields` are secret. */
   readonly generatedCredentials: z.ZodObject;
@@ -142,7 +144,7 @@ export interface InvalidRotationExample {
  * `appConnectionKinds` and the example a valid input of the row's own `parameters` schema.
  */
 export function rotationRow<
-  const P extends z.ZodType<Record<string, unknown>>,
+  const P extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
   const M extends z.ZodObject,
   const G extends z.ZodObject,
 >(
@@ -152,6 +154,17 @@ export function rotationRow<
     generatedCredentials: G;
     example: { parameters: z.input<P> };
   },
-) {
+): RotationRow<P, M, G> {
   return row;
+}
+
+/** A rotation type's row, typed by its schemas (what `sdk/types.ts` reads). */
+export interface RotationRow<
+  P extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+  M extends z.ZodObject,
+  G extends z.ZodObject,
+> extends RotationType {
+  readonly parameters: P;
+  readonly secretsMapping: M;
+  readonly generatedCredentials: G;
 }

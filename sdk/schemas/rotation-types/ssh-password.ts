@@ -14,6 +14,7 @@ export const sshPassword = rotationRow({
   type: "ssh-password",
   label: "SSH Password",
   family: "SSH account password",
+  origin: { folder: "ee/services/secret-rotation-v2/ssh-password/" },
   connectionApp: "ssh",
   // The service's create body also takes `temporaryParameters.password` (the account's current
   // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such

@@ -14,6 +14,7 @@ export const unixLinuxLocalAccount = rotationRow({
   type: "unix-linux-local-account",
   label: "Unix/Linux Local Account",
   family: "Unix/Linux local account password",
+  origin: "service-enum",
   connectionApp: "ssh",
   // The service's create body also takes `temporaryParameters.password` (the account's current
   // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such
