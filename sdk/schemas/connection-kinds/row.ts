@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { KindOrigin } from "../common";
+import { type KindOrigin, strictObject } from "../common";
 
 /**
  * The parts of a connection kind's row, and what several kinds' credentials share. One file per
@@ -53,6 +53,39 @@ export const trimmedCertificate = (max?: number) =>
   )
     .optional()
     .transform((v) => v || undefined);
+
+/** A string of 1 to `max` characters, taken as sent (not trimmed): a password some schemas keep whole. */
+const untrimmedStrMax = (max: number) =>
+  z
+    .string()
+    .min(1, { error: "must not be empty" })
+    .max(max, { error: `must be at most ${max} characters` });
+
+/**
+ * The basic-auth credentials of an on-premises appliance (F5 BIG-IP, Kemp LoadMaster, NetScaler,
+ * Palo Alto Networks, HPE iLO): its host name, given with the kind's own rule and doc line
+ * (`{ /** The BIG-IP's host name … *\/ hostname: applianceHostnameWithoutPort }`), then the port,
+ * the user and password, and TLS. The newer schemas of the service (Palo Alto Networks, HPE iLO)
+ * take the password as sent and limit the certificate to `certificateMaxLength` characters.
+ */
+export function applianceBasicAuthCredentials<const H extends { readonly hostname: z.ZodType<string> }>(
+  hostname: H,
+  service: { readonly trimsPassword: boolean; readonly certificateMaxLength?: number } = { trimsPassword: true },
+) {
+  return strictObject({
+    ...hostname,
+    /** The management port, 1 to 65535; unset: the appliance's default. */
+    port: optionalPort,
+    /** The user the service signs in as, at most 256 characters. */
+    username: strMax(256),
+    /** That user's password, at most 512 characters: secret, never returned by the service. */
+    password: service.trimsPassword ? strMax(512) : untrimmedStrMax(512),
+    /** Refuse a server certificate that does not verify. */
+    sslRejectUnauthorized: z.boolean().optional(),
+    /** PEM certificate of the appliance's CA, for TLS; `""` for none. */
+    sslCertificate: trimmedCertificate(service.certificateMaxLength),
+  });
+}
 
 /** How a kind treats one PATCH field of the 4.1 matrix. */
 export type PatchSupport =

@@ -168,3 +168,27 @@ export interface RotationRow<
   readonly secretsMapping: M;
   readonly generatedCredentials: G;
 }
+
+/** An account's name on a machine a rotation logs in to: letters, digits, hyphens and underscores. */
+export const accountName = z
+  .string()
+  .trim()
+  .min(1, { error: "must not be empty" })
+  .regex(/^[a-zA-Z0-9_-]+$/, { error: "may only contain letters, digits, hyphens and underscores" });
+
+/**
+ * The parameters of a rotation of an account's password on a machine the connection logs in to
+ * (SSH Password, Unix/Linux Local Account, HP iLO Local Account): the account, with the type's own
+ * doc line (`{ /** The local account whose password is rotated … *\/ username: accountName }`),
+ * how passwords are generated, and who changes the password. A shape: the type adds its own fields
+ * (or its own `passwordRequirements`) after it, in its `strictObject`.
+ */
+export function accountPasswordParameters<const U extends { readonly username: typeof accountName }>(account: U) {
+  return {
+    ...account,
+    /** How passwords are generated. Unset: the service's default (48 characters, at least one lowercase, uppercase and digit). */
+    passwordRequirements: passwordRequirements.optional(),
+    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own (the service needs its current password on create, which this package does not send: refused on create). */
+    rotationMethod: z.enum(["login-as-target", "login-as-root"]).optional(),
+  };
+}
