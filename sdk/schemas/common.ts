@@ -46,6 +46,14 @@ function sayRequired<T extends z.core.$ZodType>(schema: T): T {
   return (schema as unknown as z.ZodType).clone(next as never) as unknown as T;
 }
 
+/**
+ * Where a kind's row comes from in the service's source (Infisical/infisical, `backend/src/`):
+ * `service-enum` for a kind its table's enum lists (the enum versions quoted in
+ * tests/sdk/service-kinds.test.ts), or, for a kind beyond them, the folder of the service's
+ * source it was read from (`services/secret-sync/cloud66/`).
+ */
+export type KindOrigin = "service-enum" | { readonly folder: string };
+
 /** A uuid as the service accepts it (8-4-4-4-12 hex; the service does not check the version nibble). */
 export const uuid = z.guid({ error: "must be a UUID" });
 

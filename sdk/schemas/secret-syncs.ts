@@ -213,6 +213,25 @@ export type SyncJobStatus = z.infer<typeof SyncJobStatusSchema>;
 const jobStatus = z.string().nullish();
 
 /**
+ * The job fields of a sync no job has run for yet, as a create returns it: every status, job id,
+ * message and time null. The emulator makes new syncs with it, and the SDK's tests their responses.
+ */
+export const noSyncJobsYet = {
+  syncStatus: null,
+  lastSyncJobId: null,
+  lastSyncMessage: null,
+  lastSyncedAt: null,
+  importStatus: null,
+  lastImportJobId: null,
+  lastImportMessage: null,
+  lastImportedAt: null,
+  removeStatus: null,
+  lastRemoveJobId: null,
+  lastRemoveMessage: null,
+  lastRemovedAt: null,
+} as const;
+
+/**
  * A secret sync as returned. Read leniently: unknown fields are dropped, fields older servers do
  * not return are optional, statuses are passed through. Only what an operation cannot do without
  * (the id, the name, the destination, the project) is required.

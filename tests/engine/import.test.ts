@@ -14,7 +14,7 @@ import {
 import { NEWEST_TYPESCRIPT, installPacked } from "../../scripts/packed-install";
 import { PROGRAM_TYPESCRIPT } from "../../cli/import-program";
 import { run, secretops } from "../cli/run";
-import { credentialCanaryValue, otherMethodCredentials } from "../connection-samples";
+import { credentialCanaryValue } from "../connection-samples";
 import {
   changeCounts,
   cliStackExport,
@@ -55,8 +55,7 @@ const fixtureConnection = (app: string) => emulator.summary.connections.find((c)
 /** The sample credentials' value of a field (a required prefix, for instance). */
 function sampleOf(app: string, method: string, field: string): unknown {
   const kind = (appConnectionKinds as unknown as Record<string, AppConnectionKind>)[app]!;
-  const sample = kind.example.method === method ? kind.example.credentials : otherMethodCredentials[`${app}/${method}`];
-  return (sample as Record<string, unknown> | undefined)?.[field];
+  return kind.examples[method]?.[field];
 }
 
 async function seed() {

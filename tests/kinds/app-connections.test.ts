@@ -9,7 +9,6 @@ import {
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import { stripTwin } from "../../emulator/service-schemas";
-import { otherMethodCredentials } from "../connection-samples";
 import { FX, expect422, fixtures, expectError, start, uniq, type Api } from "../emulator/helpers";
 
 /**
@@ -47,22 +46,22 @@ const specMatrix: Record<string, [string, string, string, string]> = {
   "azure-key-vault": ["only-false", "unsupported", "only-false", "unsupported"],
 };
 
-/** Valid credentials for each method, from the fixtures or the table above. */
+/** Valid credentials for each method: the row's example of it. */
 function credentialsFor(app: string, method: string): Record<string, unknown> {
-  const fx = FX.connection(app);
-  if (fx.method === method) return fx.credentials as Record<string, unknown>;
-  const made = otherMethodCredentials[`${app}/${method}`];
-  if (!made) throw new Error(`no sample credentials for ${app}/${method}: add them to otherMethodCredentials`);
-  return made;
+  return (appConnectionKinds as Record<string, AppConnectionKind>)[app]!.examples[method]!;
 }
 
-test("every method's sample credentials are valid for it", () => {
-  for (const kind of kinds)
+test("every method's example credentials are valid for it; the fixture connection is made of the first", () => {
+  for (const kind of kinds) {
+    expect([kind.app, Object.keys(kind.examples).sort()]).toEqual([kind.app, Object.keys(kind.methods).sort()]);
     for (const [method, m] of Object.entries(kind.methods))
       expect([`${kind.app}/${method}`, m.credentials.safeParse(credentialsFor(kind.app, method)).error]).toEqual([
         `${kind.app}/${method}`,
         undefined,
       ]);
+    const [first] = Object.entries(kind.examples);
+    expect(FX.connection(kind.app)).toMatchObject({ method: first![0], credentials: first![1] });
+  }
 });
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

@@ -1,5 +1,6 @@
 import type { Fixtures } from "../../emulator";
 import { defaultFixtures } from "../../emulator/fixtures";
+import { syncDestinations } from "../../sdk/schemas";
 import { engineEnv, EngineEnv } from "../engine/lifecycle";
 
 /**
@@ -239,7 +240,7 @@ export const syncCases: BadCase[] = [
       },
     },
     "destinationConfig",
-    'unknown field "vaultBaseUrl"; the fields here are scope, app, appName, env, teamId, branch',
+    `unknown field "vaultBaseUrl"; the fields here are ${Object.keys(syncDestinations.vercel.destinationConfig.shape).join(", ")}`,
   ),
   sync(
     "syncOptions with an option of another destination",

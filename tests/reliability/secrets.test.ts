@@ -15,7 +15,7 @@ import { appConnectionSettingsDefinition } from "../../provider/app-connection-s
 import { certificateProfileDefinition } from "../../provider/certificate-profile";
 import { secretRotationDefinition } from "../../provider/secret-rotation";
 import { secretSyncDefinition } from "../../provider/secret-sync";
-import { credentialCanaryValue, otherMethodCredentials } from "../connection-samples";
+import { credentialCanaryValue } from "../connection-samples";
 import {
   changeCounts,
   cliStackExport,
@@ -278,8 +278,7 @@ const managed: {
       // azure-client-secrets' other methods have fixture connections: below, with their settings.
       .filter((method) => method !== appConnectionKinds[app].example.method && app !== "azure-client-secrets")
       .map((method) => {
-        const sample = otherMethodCredentials[`${app}/${method}`];
-        if (!sample) throw new Error(`tests/connection-samples.ts has no credentials for ${app}/${method}`);
+        const sample = (appConnectionKinds[app].examples as Record<string, Record<string, unknown>>)[method]!;
         const secret = secretFieldsOf(app, method);
         const plain = Object.fromEntries(Object.entries(sample).filter(([k]) => !secret.includes(k)));
         return { app, connectionId: "", method, plain, sample, inCodeOnly: true };

@@ -1,10 +1,10 @@
-import { appConnectionApps, rotationTypeSlugs, syncDestinationSlugs } from "../../sdk/schemas";
+import { appConnectionKinds, rotationTypes, syncDestinations, type KindOrigin } from "../../sdk/schemas";
 
 /**
  * The service's kinds, quoted from its own enums (Infisical/infisical, read on 2026-11-25), against
- * the kinds this package types. Every slug the service lists must be typed here; a kind the package
- * types beyond the quoted enum must be named below with where it comes from, so neither list can
- * drift unnoticed.
+ * the kinds this package types. Every slug the service lists must be typed here, and its row must
+ * say it is in the enum; a kind the package types beyond the quoted enum says on its row where it
+ * comes from, so neither list can drift unnoticed.
  */
 
 /** `backend/src/services/secret-sync/secret-sync-enums.ts` (commit 0584c33e): `SecretSync`, 44 values. */
@@ -129,123 +129,43 @@ const serviceRotationTypes = [
 ];
 
 /**
- * Kinds typed beyond the quoted enums, each read from its own folder in the service's source:
- * newer than the enum versions stored, or (venafi) from docs/service-api.md §1. Kinds whose
- * folder is in the stored source but that are not typed, and why: `azure` (connection, one stored
- * version, since split into the azure-* kinds), `service-now` (connection, one stored version
- * without a method enum: an earlier draft of `servicenow`), `easydns` and `alibaba-cloud`
- * (connections, with the `alibaba-cloud-kms` destination: one stored version of each file, no
- * documentation page, and for `easydns` no `index.ts`: not known to have shipped).
+ * Kinds typed beyond the quoted enums say so on their row (`origin: { folder }`), naming the
+ * folder of the service's source they were read from: newer than the enum versions stored, or
+ * (venafi) absent from them. Kinds whose folder is in the stored source but that are not typed,
+ * and why: `azure` (connection, one stored version, since split into the azure-* kinds),
+ * `service-now` (connection, one stored version without a method enum: an earlier draft of
+ * `servicenow`), `easydns` and `alibaba-cloud` (connections, with the `alibaba-cloud-kms`
+ * destination: one stored version of each file, no documentation page, and for `easydns` no
+ * `index.ts`: not known to have shipped).
  */
-const beyondTheEnums = {
-  // `services/secret-sync/<destination>/` folders newer than the stored enum (the folder of
-  // `cloud-66` is `cloud66/`, of `keeper-password-manager` `keeper/`)
-  syncDestinations: [
-    "cloud-66",
-    "cloudflare-secrets-store",
-    "convex",
-    "coolify",
-    "daytona",
-    "gitea",
-    "hasura-cloud",
-    "keeper-password-manager",
-    "koyeb",
-    "portainer",
-    "rundeck",
-    "spacelift",
-  ] as string[],
-  connectionKinds: [
-    "venafi",
-    // needed by destinations of the sync enum: newer than the connection enum stored
-    "azure-entra-id",
-    "trigger-dev",
-    "external-infisical",
-    "ovh",
-    "devin",
-    "ona",
-    "travis-ci",
-    "snowflake",
-    "qovery",
-    // needed by rotation types of the source's folders
-    "azure-certificate",
-    "dbt",
-    "fireworks",
-    "litellm",
-    "convex",
-    "datadog",
-    // in an earlier version of the connection enum (commit 305dbc54), with its own folder
-    "azure-dns",
-    // needed by rotation types of the source's folders: `services/app-connection/<app>/`
-    "openai",
-    "salesforce",
-    "stripe",
-    // needed by destinations of the source's folders: `services/app-connection/<app>/`
-    "cloud-66",
-    "daytona",
-    "gitea",
-    "hasura-cloud",
-    "keeper",
-    "koyeb",
-    "portainer",
-    "rundeck",
-    "spacelift",
-    // the rest of `services/app-connection/<app>/` (certificate authorities and DNS providers,
-    // appliances, and others no sync or rotation of this package uses yet)
-    "adcs",
-    "anthropic",
-    "digicert",
-    "doppler",
-    "f5-big-ip",
-    "godaddy",
-    "hpe-ilo",
-    "kemp-loadmaster",
-    "microsoft-intune",
-    "netscaler",
-    "nutanix-prism-central",
-    "palo-alto-networks",
-    "powerdns",
-    "s3-compatible",
-    "servicenow",
-    "ultradns",
-    "venafi-tpp",
-    "winrm",
-  ],
-  // `ee/services/secret-rotation-v2/<type>/` folders newer than the stored enum
-  rotationTypes: [
-    "gcp-service-account-key",
-    "databricks-service-account-secret",
-    "azure-certificate",
-    "dbt-service-token",
-    "fireworks-api-key",
-    "cloudflare-api-token",
-    "cloudflare-r2-access-key",
-    "litellm-api-key",
-    "hp-ilo-local-account",
-    "convex-access-key",
-    "datadog-api-key",
-    "datadog-application-key-secret",
-    // `ee/services/secret-rotation-v2/<type>/` folders, each with its router in
-    // `ee/routes/v2/secret-rotation-v2-routers/<type>-rotation-router.ts`
-    "supabase-api-key",
-    "salesforce-oauth-credentials",
-    "openai-admin-api-key",
-    "openai-service-account",
-    "snowflake-user-key-pair",
-    "ssh-password",
-    "stripe-api-key",
-  ],
-};
+const tables: [string, Record<string, { origin?: KindOrigin }>, string[], number, string][] = [
+  ["sync destinations", syncDestinations, serviceSyncDestinations, 44, "services/secret-sync/"],
+  ["connection kinds", appConnectionKinds, serviceConnectionKinds, 50, "services/app-connection/"],
+  ["rotation types", rotationTypes, serviceRotationTypes, 15, "ee/services/secret-rotation-v2/"],
+];
 
 const sorted = (xs: readonly string[]) => [...xs].sort();
 
-test.each([
-  ["sync destinations", syncDestinationSlugs, serviceSyncDestinations, beyondTheEnums.syncDestinations, 44],
-  ["connection kinds", appConnectionApps, serviceConnectionKinds, beyondTheEnums.connectionKinds, 50],
-  ["rotation types", rotationTypeSlugs, serviceRotationTypes, beyondTheEnums.rotationTypes, 15],
-] as const)("every one of the service's %s is typed", (_, typed, service, beyond, count) => {
-  expect(service).toHaveLength(count);
-  expect(new Set(service).size).toBe(count);
-  expect(service.filter((s) => !(typed as readonly string[]).includes(s))).toEqual([]);
-  expect(sorted(typed)).toEqual(sorted([...service, ...beyond]));
-  expect(typed).toHaveLength(count + beyond.length);
+describe.each(tables)("the service's %s", (_, table, service, count, folders) => {
+  const slugs = Object.keys(table);
+  const fromTheEnum = slugs.filter((slug) => table[slug]!.origin === "service-enum");
+
+  test("are all typed, and are the rows whose origin is the service's enum", () => {
+    expect(service).toHaveLength(count);
+    expect(new Set(service).size).toBe(count);
+    expect(service.filter((s) => !slugs.includes(s))).toEqual([]);
+    expect(sorted(fromTheEnum)).toEqual(sorted(service));
+  });
+
+  test("every other row names the folder of the service's source it was read from", () => {
+    const beyond = slugs.filter((slug) => table[slug]!.origin !== "service-enum");
+    expect(beyond.length).toBe(slugs.length - count);
+    for (const slug of beyond) {
+      const origin = table[slug]!.origin;
+      expect([slug, typeof origin === "object" && origin.folder]).toEqual([
+        slug,
+        expect.stringMatching(new RegExp(`^${folders}[a-z0-9-]+/$`)),
+      ]);
+    }
+  });
 });

@@ -7,6 +7,7 @@ export const onePass = connectionKind({
   app: "1password",
   label: "1Password",
   family: "Password manager",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -22,8 +23,7 @@ export const onePass = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-token",
-    credentials: { apiToken: "emulator-1password-token", instanceUrl: "https://onepassword-connect.example.com" },
+  examples: {
+    "api-token": { apiToken: "emulator-1password-token", instanceUrl: "https://onepassword-connect.example.com" },
   },
 });

@@ -10,6 +10,7 @@ export const adcs = connectionKind({
   app: "adcs",
   label: "ADCS",
   family: "Certificate authority",
+  origin: { folder: "services/app-connection/adcs/" },
   methods: {
     "username-password": {
       credentials: strictObject({
@@ -24,8 +25,11 @@ export const adcs = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "username-password",
-    credentials: { host: "ca01.emulator.local", username: "EMULATOR\\certsvc", password: "emulator-adcs-password" },
+  examples: {
+    "username-password": {
+      host: "ca01.emulator.local",
+      username: "EMULATOR\\certsvc",
+      password: "emulator-adcs-password",
+    },
   },
 });

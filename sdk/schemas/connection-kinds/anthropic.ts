@@ -6,6 +6,7 @@ export const anthropic = connectionKind({
   app: "anthropic",
   label: "Anthropic",
   family: "LLM API provider",
+  origin: { folder: "services/app-connection/anthropic/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const anthropic = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "sk-ant-emulator-anthropic-key" } },
+  examples: { "api-key": { apiKey: "sk-ant-emulator-anthropic-key" } },
 });

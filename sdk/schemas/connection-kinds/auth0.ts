@@ -7,6 +7,7 @@ export const auth0 = connectionKind({
   app: "auth0",
   label: "Auth0",
   family: "Identity platform",
+  origin: "service-enum",
   methods: {
     "client-credentials": {
       credentials: strictObject({
@@ -26,9 +27,8 @@ export const auth0 = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "client-credentials",
-    credentials: {
+  examples: {
+    "client-credentials": {
       domain: "emulator.auth0.com",
       clientId: "emulator-auth0-client",
       clientSecret: "emulator-auth0-secret",

@@ -43,6 +43,7 @@ export const aws = connectionKind({
   app: "aws",
   label: "AWS",
   family: "Cloud provider",
+  origin: "service-enum",
   methods: {
     "assume-role": {
       credentials: strictObject({
@@ -63,8 +64,8 @@ export const aws = connectionKind({
   },
   patchSupport: standardPatchSupport,
   listedForProjectTypes: ["cert-manager"],
-  example: {
-    method: "access-key",
-    credentials: { accessKeyId: "AKIAEMULATOREXAMPLE", secretAccessKey: "emulator-aws-secret-access-key" },
+  examples: {
+    "access-key": { accessKeyId: "AKIAEMULATOREXAMPLE", secretAccessKey: "emulator-aws-secret-access-key" },
+    "assume-role": { roleArn: "arn:aws:iam::123456789012:role/emulator" },
   },
 });

@@ -7,6 +7,7 @@ export const azureAdcs = connectionKind({
   app: "azure-adcs",
   label: "Azure ADCS",
   family: "Certificate authority",
+  origin: "service-enum",
   methods: {
     "username-password": {
       credentials: strictObject({
@@ -32,9 +33,8 @@ export const azureAdcs = connectionKind({
   },
   patchSupport: standardPatchSupport,
   listedForProjectTypes: ["cert-manager"],
-  example: {
-    method: "username-password",
-    credentials: {
+  examples: {
+    "username-password": {
       adcsUrl: "https://adcs.example.com",
       username: "emulator-adcs-user",
       password: "emulator-adcs-password",

@@ -6,6 +6,7 @@ export const azureCertificate = connectionKind({
   app: "azure-certificate",
   label: "Azure Certificate",
   family: "Cloud app registration",
+  origin: { folder: "services/app-connection/azure-certificate/" },
   methods: {
     oauth: {
       credentials: strictObject({
@@ -29,8 +30,12 @@ export const azureCertificate = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "oauth",
-    credentials: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000b6" },
+  examples: {
+    oauth: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000b6" },
+    "client-secret": {
+      clientId: "0f0f0f0f-0000-4000-8000-000000000001",
+      clientSecret: "client-secret-value",
+      tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
+    },
   },
 });

@@ -8,6 +8,7 @@ export const azureDevops = connectionKind({
   app: "azure-devops",
   label: "Azure DevOps",
   family: "CI/CD platform",
+  origin: "service-enum",
   methods: {
     oauth: {
       credentials: strictObject({
@@ -46,12 +47,19 @@ export const azureDevops = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "oauth",
-    credentials: {
+  examples: {
+    oauth: {
       code: "emulator-oauth-code",
       tenantId: "00000000-0000-4000-8000-0000000000b1",
       orgName: "emulator-org",
+    },
+    "access-token": { accessToken: "emulator-devops-token", orgName: "org" },
+    "client-secret": {
+      clientId: "0f0f0f0f-0000-4000-8000-000000000001",
+      clientSecret: "client-secret-value",
+      tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
+      orgName: "org",
+      clientSecretKeyId: "0f0f0f0f-0000-4000-8000-000000000003",
     },
   },
 });

@@ -13,6 +13,7 @@ export const azureDns = connectionKind({
   app: "azure-dns",
   label: "Azure DNS",
   family: "DNS provider",
+  origin: { folder: "services/app-connection/azure-dns/" },
   methods: {
     "client-secret": {
       credentials: strictObject({
@@ -29,9 +30,8 @@ export const azureDns = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "client-secret",
-    credentials: {
+  examples: {
+    "client-secret": {
       tenantId: "00000000-0000-4000-8000-0000000000b1",
       clientId: "00000000-0000-4000-8000-0000000000b2",
       clientSecret: "emulator-azure-dns-secret",

@@ -6,6 +6,7 @@ export const azureEntraId = connectionKind({
   app: "azure-entra-id",
   label: "Azure Entra ID",
   family: "Identity directory",
+  origin: { folder: "services/app-connection/azure-entra-id/" },
   methods: {
     "client-secret": {
       credentials: strictObject({
@@ -22,9 +23,8 @@ export const azureEntraId = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "client-secret",
-    credentials: {
+  examples: {
+    "client-secret": {
       clientId: "00000000-0000-4000-8000-0000000000b4",
       clientSecret: "emulator-entra-secret",
       tenantId: "00000000-0000-4000-8000-0000000000b5",

@@ -42,6 +42,7 @@ export const azureClientSecrets = connectionKind({
   app: "azure-client-secrets",
   label: "Azure Client Secrets",
   family: "Cloud app registration",
+  origin: "service-enum",
   methods: {
     oauth: { credentials: azureOAuth, secretFields: ["code"] },
     "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
@@ -49,9 +50,19 @@ export const azureClientSecrets = connectionKind({
   },
   // docs/api-spec.md §4.1 (which we follow): auto-rotation and `rotation` are accepted for this kind.
   patchSupport: { ...standardPatchSupport, isAutoRotationEnabled: "boolean", rotation: "object" },
-  example: {
-    method: "oauth",
-    credentials: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },
+  examples: {
+    oauth: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },
+    "client-secret": {
+      clientId: "0f0f0f0f-0000-4000-8000-000000000001",
+      clientSecret: "client-secret-value",
+      tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
+    },
+    certificate: {
+      tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
+      clientId: "0f0f0f0f-0000-4000-8000-000000000001",
+      certificateBody: "cert",
+      privateKey: "key",
+    },
   },
   invalidExamples: [
     {
@@ -76,14 +87,19 @@ export const azureAppConfiguration = connectionKind({
   app: "azure-app-configuration",
   label: "Azure App Configuration",
   family: "Configuration store",
+  origin: "service-enum",
   methods: {
     oauth: { credentials: azureOAuthOptionalTenant, secretFields: ["code"] },
     "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "oauth",
-    credentials: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },
+  examples: {
+    oauth: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },
+    "client-secret": {
+      clientId: "0f0f0f0f-0000-4000-8000-000000000001",
+      clientSecret: "client-secret-value",
+      tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
+    },
   },
 });
 
@@ -95,14 +111,19 @@ export const azureKeyVault = connectionKind({
   app: "azure-key-vault",
   label: "Azure Key Vault",
   family: "Cloud key vault",
+  origin: "service-enum",
   methods: {
     oauth: { credentials: azureOAuthOptionalTenant, secretFields: ["code"] },
     "client-secret": { credentials: azureClientSecret, secretFields: ["clientSecret"] },
   },
   patchSupport: standardPatchSupport,
   listedForProjectTypes: ["cert-manager"],
-  example: {
-    method: "oauth",
-    credentials: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },
+  examples: {
+    oauth: { code: "emulator-oauth-code", tenantId: "00000000-0000-4000-8000-0000000000a1" },
+    "client-secret": {
+      clientId: "0f0f0f0f-0000-4000-8000-000000000001",
+      clientSecret: "client-secret-value",
+      tenantId: "0f0f0f0f-0000-4000-8000-000000000002",
+    },
   },
 });

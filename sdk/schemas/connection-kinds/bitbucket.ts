@@ -7,6 +7,7 @@ export const bitbucket = connectionKind({
   app: "bitbucket",
   label: "Bitbucket",
   family: "Source-hosting service",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -20,8 +21,5 @@ export const bitbucket = connectionKind({
   },
   patchSupport: standardPatchSupport,
   listedForProjectTypes: ["secret-scanning"],
-  example: {
-    method: "api-token",
-    credentials: { apiToken: "emulator-bitbucket-token", email: "emulator@example.com" },
-  },
+  examples: { "api-token": { apiToken: "emulator-bitbucket-token", email: "emulator@example.com" } },
 });

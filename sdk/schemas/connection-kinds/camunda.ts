@@ -6,6 +6,7 @@ export const camunda = connectionKind({
   app: "camunda",
   label: "Camunda",
   family: "Process orchestration platform",
+  origin: "service-enum",
   methods: {
     "client-credentials": {
       credentials: strictObject({
@@ -18,8 +19,5 @@ export const camunda = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "client-credentials",
-    credentials: { clientId: "emulator-camunda-client", clientSecret: "emulator-camunda-secret" },
-  },
+  examples: { "client-credentials": { clientId: "emulator-camunda-client", clientSecret: "emulator-camunda-secret" } },
 });

@@ -6,6 +6,7 @@ export const checkly = connectionKind({
   app: "checkly",
   label: "Checkly",
   family: "Monitoring platform",
+  origin: "service-enum",
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const checkly = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "emulator-checkly-api-key" } },
+  examples: { "api-key": { apiKey: "emulator-checkly-api-key" } },
 });

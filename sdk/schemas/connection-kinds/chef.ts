@@ -7,6 +7,7 @@ export const chef = connectionKind({
   app: "chef",
   label: "Chef",
   family: "Configuration management server",
+  origin: "service-enum",
   methods: {
     "user-key": {
       credentials: strictObject({
@@ -29,9 +30,8 @@ export const chef = connectionKind({
   patchSupport: standardPatchSupport,
   enterprise: true,
   listedForProjectTypes: ["cert-manager"],
-  example: {
-    method: "user-key",
-    credentials: {
+  examples: {
+    "user-key": {
       serverUrl: "https://chef.example.com",
       orgName: "emulator-org",
       userName: "emulator-user",

@@ -10,6 +10,7 @@ export const circleci = connectionKind({
   app: "circleci",
   label: "CircleCI",
   family: "CI/CD platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -22,5 +23,5 @@ export const circleci = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-token", credentials: { apiToken: "emulator-circleci-token" } },
+  examples: { "api-token": { apiToken: "emulator-circleci-token" } },
 });

@@ -6,6 +6,7 @@ export const cloud66 = connectionKind({
   app: "cloud-66",
   label: "Cloud 66",
   family: "Application platform",
+  origin: { folder: "services/app-connection/cloud-66/" },
   methods: {
     "access-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const cloud66 = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "access-token", credentials: { accessToken: "emulator-cloud-66-token" } },
+  examples: { "access-token": { accessToken: "emulator-cloud-66-token" } },
 });

@@ -6,6 +6,7 @@ export const cloudflare = connectionKind({
   app: "cloudflare",
   label: "Cloudflare",
   family: "Edge platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -21,8 +22,5 @@ export const cloudflare = connectionKind({
   },
   patchSupport: standardPatchSupport,
   listedForProjectTypes: ["cert-manager"],
-  example: {
-    method: "api-token",
-    credentials: { accountId: "emulator-cloudflare-account", apiToken: "emulator-cloudflare-token" },
-  },
+  examples: { "api-token": { accountId: "emulator-cloudflare-account", apiToken: "emulator-cloudflare-token" } },
 });

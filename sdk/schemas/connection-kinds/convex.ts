@@ -7,6 +7,7 @@ export const convex = connectionKind({
   app: "convex",
   label: "Convex",
   family: "Backend platform",
+  origin: { folder: "services/app-connection/convex/" },
   methods: {
     "personal-access-token": {
       credentials: strictObject({
@@ -23,5 +24,5 @@ export const convex = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "personal-access-token", credentials: { accessToken: "emulator-convex-token" } },
+  examples: { "personal-access-token": { accessToken: "emulator-convex-token" } },
 });

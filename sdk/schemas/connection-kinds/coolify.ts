@@ -7,6 +7,7 @@ export const coolify = connectionKind({
   app: "coolify",
   label: "Coolify",
   family: "Self-hosted deployment platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -19,8 +20,5 @@ export const coolify = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-token",
-    credentials: { apiToken: "emulator-coolify-token", instanceUrl: "https://coolify.example.com" },
-  },
+  examples: { "api-token": { apiToken: "emulator-coolify-token", instanceUrl: "https://coolify.example.com" } },
 });

@@ -6,6 +6,7 @@ export const databricks = connectionKind({
   app: "databricks",
   label: "Databricks",
   family: "Data platform",
+  origin: "service-enum",
   methods: {
     "service-principal": {
       credentials: strictObject({
@@ -20,9 +21,8 @@ export const databricks = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "service-principal",
-    credentials: {
+  examples: {
+    "service-principal": {
       clientId: "00000000-0000-4000-8000-0000000000b1",
       clientSecret: "emulator-databricks-client-secret",
       workspaceUrl: "https://example.cloud.databricks.com",

@@ -14,6 +14,7 @@ export const datadog = connectionKind({
   app: "datadog",
   label: "Datadog",
   family: "Monitoring platform",
+  origin: { folder: "services/app-connection/datadog/" },
   methods: {
     token: {
       credentials: strictObject({
@@ -37,12 +38,12 @@ export const datadog = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "application-key",
-    credentials: {
+  examples: {
+    "application-key": {
       url: "https://example.com",
       apiKey: "emulator-datadog-api-key",
       applicationKey: "emulator-datadog-app-key",
     },
+    token: { url: "https://api.datadoghq.com", token: "emulator-datadog-token" },
   },
 });

@@ -10,6 +10,7 @@ export const daytona = connectionKind({
   app: "daytona",
   label: "Daytona",
   family: "Development sandbox platform",
+  origin: { folder: "services/app-connection/daytona/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -20,5 +21,5 @@ export const daytona = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "dtn_emulator-daytona-key" } },
+  examples: { "api-key": { apiKey: "dtn_emulator-daytona-key" } },
 });

@@ -7,6 +7,7 @@ export const dbt = connectionKind({
   app: "dbt",
   label: "DBT",
   family: "Data transformation platform",
+  origin: { folder: "services/app-connection/dbt/" },
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -21,8 +22,5 @@ export const dbt = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-token",
-    credentials: { apiToken: "emulator-dbt-token", instanceUrl: "https://example.com", accountId: "12345" },
-  },
+  examples: { "api-token": { apiToken: "emulator-dbt-token", instanceUrl: "https://example.com", accountId: "12345" } },
 });

@@ -6,6 +6,7 @@ export const devin = connectionKind({
   app: "devin",
   label: "Devin",
   family: "AI coding agent",
+  origin: { folder: "services/app-connection/devin/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -18,5 +19,5 @@ export const devin = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "cog_emulator-devin-key" } },
+  examples: { "api-key": { apiKey: "cog_emulator-devin-key" } },
 });

@@ -7,6 +7,7 @@ export const digicert = connectionKind({
   app: "digicert",
   label: "DigiCert",
   family: "Certificate authority",
+  origin: { folder: "services/app-connection/digicert/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -19,5 +20,5 @@ export const digicert = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "emulator-digicert-key", region: "us" } },
+  examples: { "api-key": { apiKey: "emulator-digicert-key", region: "us" } },
 });

@@ -6,6 +6,7 @@ export const digitalOcean = connectionKind({
   app: "digital-ocean",
   label: "DigitalOcean App Platform",
   family: "Cloud application platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const digitalOcean = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-token", credentials: { apiToken: "emulator-digital-ocean-token" } },
+  examples: { "api-token": { apiToken: "emulator-digital-ocean-token" } },
 });

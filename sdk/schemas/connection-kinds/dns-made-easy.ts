@@ -6,6 +6,7 @@ export const dnsMadeEasy = connectionKind({
   app: "dns-made-easy",
   label: "DNS Made Easy",
   family: "DNS provider",
+  origin: "service-enum",
   methods: {
     "api-key-secret": {
       credentials: strictObject({
@@ -19,8 +20,5 @@ export const dnsMadeEasy = connectionKind({
   },
   patchSupport: standardPatchSupport,
   listedForProjectTypes: ["cert-manager"],
-  example: {
-    method: "api-key-secret",
-    credentials: { apiKey: "emulator-dnsme-api-key", secretKey: "emulator-dnsme-secret-key" },
-  },
+  examples: { "api-key-secret": { apiKey: "emulator-dnsme-api-key", secretKey: "emulator-dnsme-secret-key" } },
 });

@@ -6,6 +6,7 @@ export const doppler = connectionKind({
   app: "doppler",
   label: "Doppler",
   family: "Secrets manager",
+  origin: { folder: "services/app-connection/doppler/" },
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const doppler = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-token", credentials: { apiToken: "dp.pt.emulator-doppler-token" } },
+  examples: { "api-token": { apiToken: "dp.pt.emulator-doppler-token" } },
 });

@@ -7,6 +7,7 @@ export const externalInfisical = connectionKind({
   app: "external-infisical",
   label: "Infisical",
   family: "Secrets manager",
+  origin: { folder: "services/app-connection/external-infisical/" },
   methods: {
     "machine-identity-universal-auth": {
       credentials: strictObject({
@@ -21,9 +22,8 @@ export const externalInfisical = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "machine-identity-universal-auth",
-    credentials: {
+  examples: {
+    "machine-identity-universal-auth": {
       instanceUrl: "https://example.com",
       machineIdentityClientId: "00000000-0000-4000-8000-0000000000b1",
       machineIdentityClientSecret: "emulator-machine-identity-secret",

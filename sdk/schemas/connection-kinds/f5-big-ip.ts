@@ -1,12 +1,8 @@
-import { z } from "zod";
-import { strictObject } from "../common";
 import {
+  applianceBasicAuthCredentials,
   applianceHostnameWithoutPort,
   connectionKind,
-  optionalPort,
   standardPatchSupport,
-  strMax,
-  trimmedCertificate,
 } from "./row";
 
 /** The service's `services/app-connection/f5-big-ip/f5-big-ip-connection-schemas.ts`. */
@@ -14,29 +10,19 @@ export const f5BigIp = connectionKind({
   app: "f5-big-ip",
   label: "F5 BIG-IP",
   family: "Application delivery controller",
+  origin: { folder: "services/app-connection/f5-big-ip/" },
   methods: {
     "basic-auth": {
-      credentials: strictObject({
+      credentials: applianceBasicAuthCredentials({
         /** The BIG-IP's host name or address, without a scheme, port or path (no `/`, `@`, `?`, `:` or `#`), at most 512 characters. */
         hostname: applianceHostnameWithoutPort,
-        /** The management port, 1 to 65535; unset: the appliance's default. */
-        port: optionalPort,
-        /** The user the service signs in as, at most 256 characters. */
-        username: strMax(256),
-        /** That user's password, at most 512 characters: secret, never returned by the service. */
-        password: strMax(512),
-        /** Refuse a server certificate that does not verify. */
-        sslRejectUnauthorized: z.boolean().optional(),
-        /** PEM certificate of the appliance's CA, for TLS; `""` for none. */
-        sslCertificate: trimmedCertificate(),
       }),
       secretFields: ["password"],
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "basic-auth",
-    credentials: {
+  examples: {
+    "basic-auth": {
       hostname: "bigip.emulator.local",
       port: 443,
       username: "admin",

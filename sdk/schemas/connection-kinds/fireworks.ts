@@ -6,6 +6,7 @@ export const fireworks = connectionKind({
   app: "fireworks",
   label: "Fireworks",
   family: "AI inference platform",
+  origin: { folder: "services/app-connection/fireworks/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -18,7 +19,7 @@ export const fireworks = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { accountId: "emulator-account", apiKey: "emulator-fireworks-key" } },
+  examples: { "api-key": { accountId: "emulator-account", apiKey: "emulator-fireworks-key" } },
   invalidExamples: [
     {
       credentials: { accountId: "emulator account", apiKey: "emulator-fireworks-key" },

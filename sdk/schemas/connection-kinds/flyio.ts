@@ -6,6 +6,7 @@ export const flyio = connectionKind({
   app: "flyio",
   label: "Fly.io",
   family: "Application platform",
+  origin: "service-enum",
   methods: {
     "access-token": {
       credentials: strictObject({
@@ -18,5 +19,5 @@ export const flyio = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "access-token", credentials: { accessToken: "FlyV1 emulator-flyio-token" } },
+  examples: { "access-token": { accessToken: "FlyV1 emulator-flyio-token" } },
 });

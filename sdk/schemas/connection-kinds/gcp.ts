@@ -7,6 +7,7 @@ export const gcp = connectionKind({
   app: "gcp",
   label: "GCP",
   family: "Cloud provider",
+  origin: "service-enum",
   methods: {
     "service-account-impersonation": {
       credentials: strictObject({
@@ -17,8 +18,7 @@ export const gcp = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "service-account-impersonation",
-    credentials: { serviceAccountEmail: "emulator@example-project.iam.gserviceaccount.com" },
+  examples: {
+    "service-account-impersonation": { serviceAccountEmail: "emulator@example-project.iam.gserviceaccount.com" },
   },
 });

@@ -19,6 +19,7 @@ export const gitea = connectionKind({
   app: "gitea",
   label: "Gitea",
   family: "Source-hosting service",
+  origin: { folder: "services/app-connection/gitea/" },
   methods: {
     "personal-access-token": {
       credentials: strictObject({
@@ -40,8 +41,8 @@ export const gitea = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "personal-access-token",
-    credentials: { personalAccessToken: "emulator-gitea-token", instanceUrl: "https://gitea.example.com" },
+  examples: {
+    "personal-access-token": { personalAccessToken: "emulator-gitea-token", instanceUrl: "https://gitea.example.com" },
+    oauth: { code: "emulator-gitea-code", instanceUrl: "https://gitea.example.com" },
   },
 });

@@ -7,6 +7,7 @@ export const githubRadar = connectionKind({
   app: "github-radar",
   label: "GitHub Radar",
   family: "Code scanning app",
+  origin: "service-enum",
   methods: {
     "github-app": {
       credentials: strictObject({
@@ -20,5 +21,5 @@ export const githubRadar = connectionKind({
   },
   patchSupport: standardPatchSupport,
   listedForProjectTypes: ["secret-scanning"],
-  example: { method: "github-app", credentials: { code: "emulator-github-app-code", installationId: "12345678" } },
+  examples: { "github-app": { code: "emulator-github-app-code", installationId: "12345678" } },
 });

@@ -26,6 +26,7 @@ export const github = connectionKind({
   app: "github",
   label: "GitHub",
   family: "Code hosting platform",
+  origin: "service-enum",
   methods: {
     "github-app": {
       credentials: strictObject({
@@ -55,5 +56,9 @@ export const github = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: { method: "oauth", credentials: { code: "emulator-oauth-code" } },
+  examples: {
+    oauth: { code: "emulator-oauth-code" },
+    "github-app": { code: "emulator-code", installationId: "1234" },
+    pat: { personalAccessToken: "emulator-pat" },
+  },
 });

@@ -19,6 +19,7 @@ export const gitlab = connectionKind({
   app: "gitlab",
   label: "GitLab",
   family: "DevOps platform",
+  origin: "service-enum",
   methods: {
     "access-token": {
       credentials: strictObject({
@@ -49,12 +50,12 @@ export const gitlab = connectionKind({
   },
   patchSupport: standardPatchSupport,
   listedForProjectTypes: ["secret-scanning"],
-  example: {
-    method: "access-token",
-    credentials: {
+  examples: {
+    "access-token": {
       accessToken: "emulator-gitlab-token",
       instanceUrl: "https://gitlab.example.com",
       accessTokenType: "personal",
     },
+    oauth: { refreshToken: "emulator-refresh-token" },
   },
 });

@@ -6,6 +6,7 @@ export const godaddy = connectionKind({
   app: "godaddy",
   label: "GoDaddy",
   family: "DNS provider",
+  origin: { folder: "services/app-connection/godaddy/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -18,8 +19,5 @@ export const godaddy = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-key",
-    credentials: { apiKey: "emulator-godaddy-key", apiSecret: "emulator-godaddy-secret" },
-  },
+  examples: { "api-key": { apiKey: "emulator-godaddy-key", apiSecret: "emulator-godaddy-secret" } },
 });

@@ -12,6 +12,7 @@ export const hashicorpVault = connectionKind({
   app: "hashicorp-vault",
   label: "Hashicorp Vault",
   family: "Secrets manager",
+  origin: "service-enum",
   methods: {
     "access-token": {
       credentials: strictObject({
@@ -39,8 +40,8 @@ export const hashicorpVault = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "access-token",
-    credentials: { instanceUrl: "https://vault.example.com:8200", accessToken: "emulator-vault-token" },
+  examples: {
+    "access-token": { instanceUrl: "https://vault.example.com:8200", accessToken: "emulator-vault-token" },
+    "app-role": { instanceUrl: "https://vault.example.com", roleId: "role", secretId: "emulator-secret-id" },
   },
 });

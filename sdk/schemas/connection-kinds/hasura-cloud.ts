@@ -6,6 +6,7 @@ export const hasuraCloud = connectionKind({
   app: "hasura-cloud",
   label: "Hasura Cloud",
   family: "GraphQL platform",
+  origin: { folder: "services/app-connection/hasura-cloud/" },
   methods: {
     "access-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const hasuraCloud = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "access-token", credentials: { accessToken: "emulator-hasura-cloud-token" } },
+  examples: { "access-token": { accessToken: "emulator-hasura-cloud-token" } },
 });

@@ -12,6 +12,7 @@ export const heroku = connectionKind({
   app: "heroku",
   label: "Heroku",
   family: "Application platform",
+  origin: "service-enum",
   methods: {
     "auth-token": {
       credentials: strictObject({
@@ -35,5 +36,5 @@ export const heroku = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "auth-token", credentials: { authToken: "HRKU-emulator-heroku-token" } },
+  examples: { "auth-token": { authToken: "HRKU-emulator-heroku-token" }, oauth: { code: "emulator-code" } },
 });

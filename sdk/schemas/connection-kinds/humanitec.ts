@@ -6,6 +6,7 @@ export const humanitec = connectionKind({
   app: "humanitec",
   label: "Humanitec",
   family: "Platform orchestrator",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const humanitec = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-token", credentials: { apiToken: "emulator-humanitec-token" } },
+  examples: { "api-token": { apiToken: "emulator-humanitec-token" } },
 });

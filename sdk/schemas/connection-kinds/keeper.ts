@@ -7,6 +7,7 @@ export const keeper = connectionKind({
   app: "keeper",
   label: "Keeper",
   family: "Password manager",
+  origin: { folder: "services/app-connection/keeper/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -19,8 +20,5 @@ export const keeper = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-key",
-    credentials: { apiKey: "emulator-keeper-key", instanceUrl: "https://keeper-commander.example.com" },
-  },
+  examples: { "api-key": { apiKey: "emulator-keeper-key", instanceUrl: "https://keeper-commander.example.com" } },
 });

@@ -6,6 +6,7 @@ export const koyeb = connectionKind({
   app: "koyeb",
   label: "Koyeb",
   family: "Application platform",
+  origin: { folder: "services/app-connection/koyeb/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const koyeb = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "emulator-koyeb-key" } },
+  examples: { "api-key": { apiKey: "emulator-koyeb-key" } },
 });

@@ -6,6 +6,7 @@ export const laravelForge = connectionKind({
   app: "laravel-forge",
   label: "Laravel Forge",
   family: "Server management platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const laravelForge = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-token", credentials: { apiToken: "emulator-laravel-forge-token" } },
+  examples: { "api-token": { apiToken: "emulator-laravel-forge-token" } },
 });

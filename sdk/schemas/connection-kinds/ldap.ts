@@ -15,6 +15,7 @@ export const ldap = connectionKind({
   app: "ldap",
   label: "LDAP",
   family: "Directory server",
+  origin: "service-enum",
   methods: {
     "simple-bind": {
       credentials: strictObject({
@@ -37,9 +38,8 @@ export const ldap = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "simple-bind",
-    credentials: {
+  examples: {
+    "simple-bind": {
       provider: "active-directory",
       url: "ldaps://ldap.emulator.local:636",
       dn: "cn=admin,dc=emulator,dc=local",

@@ -7,6 +7,7 @@ export const litellm = connectionKind({
   app: "litellm",
   label: "LiteLLM",
   family: "LLM proxy server",
+  origin: { folder: "services/app-connection/litellm/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -19,8 +20,5 @@ export const litellm = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-key",
-    credentials: { apiKey: "emulator-litellm-key", instanceUrl: "https://litellm.example.com" },
-  },
+  examples: { "api-key": { apiKey: "emulator-litellm-key", instanceUrl: "https://litellm.example.com" } },
 });

@@ -6,6 +6,7 @@ export const microsoftIntune = connectionKind({
   app: "microsoft-intune",
   label: "Microsoft Intune",
   family: "Device management platform",
+  origin: { folder: "services/app-connection/microsoft-intune/" },
   methods: {
     "client-secret": {
       credentials: strictObject({
@@ -20,9 +21,8 @@ export const microsoftIntune = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "client-secret",
-    credentials: {
+  examples: {
+    "client-secret": {
       tenantId: "00000000-0000-4000-8000-0000000000c1",
       clientId: "00000000-0000-4000-8000-0000000000c2",
       clientSecret: "emulator-intune-secret",

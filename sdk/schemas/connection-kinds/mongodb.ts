@@ -7,6 +7,7 @@ export const mongodb = connectionKind({
   app: "mongodb",
   label: "MongoDB",
   family: "Document database",
+  origin: "service-enum",
   methods: {
     "username-and-password": {
       credentials: strictObject({
@@ -35,9 +36,8 @@ export const mongodb = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "username-and-password",
-    credentials: {
+  examples: {
+    "username-and-password": {
       host: "mongo.emulator.local",
       port: 27017,
       username: "rotator",

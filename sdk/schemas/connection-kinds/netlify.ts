@@ -6,6 +6,7 @@ export const netlify = connectionKind({
   app: "netlify",
   label: "Netlify",
   family: "Deployment platform",
+  origin: "service-enum",
   methods: {
     "access-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const netlify = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "access-token", credentials: { accessToken: "emulator-netlify-token" } },
+  examples: { "access-token": { accessToken: "emulator-netlify-token" } },
 });

@@ -6,6 +6,7 @@ export const northflank = connectionKind({
   app: "northflank",
   label: "Northflank",
   family: "Deployment platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const northflank = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-token", credentials: { apiToken: "emulator-northflank-token" } },
+  examples: { "api-token": { apiToken: "emulator-northflank-token" } },
 });

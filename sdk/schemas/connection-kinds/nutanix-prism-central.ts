@@ -27,6 +27,7 @@ export const nutanixPrismCentral = connectionKind({
   app: "nutanix-prism-central",
   label: "Nutanix Prism Central",
   family: "Virtualization platform",
+  origin: { folder: "services/app-connection/nutanix-prism-central/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -48,14 +49,20 @@ export const nutanixPrismCentral = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  // The example is the password method: a rotated API key no longer matches the key's pattern.
-  example: {
-    method: "basic-auth",
-    credentials: {
+  // The first example (the fixture connection's) is the password method: a rotated API key no
+  // longer matches the key's pattern.
+  examples: {
+    "basic-auth": {
       hostname: "prism.emulator.local",
       port: 9440,
       username: "admin",
       password: "emulator-prism-password",
+      sslRejectUnauthorized: true,
+    },
+    "api-key": {
+      hostname: "prism.emulator.local",
+      port: 9440,
+      apiKey: "0123456789abcdef0123456789abcdef",
       sslRejectUnauthorized: true,
     },
   },

@@ -6,6 +6,7 @@ export const oci = connectionKind({
   app: "oci",
   label: "OCI",
   family: "Cloud infrastructure account",
+  origin: "service-enum",
   methods: {
     "access-key": {
       credentials: strictObject({
@@ -25,9 +26,8 @@ export const oci = connectionKind({
   },
   patchSupport: standardPatchSupport,
   enterprise: true,
-  example: {
-    method: "access-key",
-    credentials: {
+  examples: {
+    "access-key": {
       userOcid: "ocid1.user.oc1..emulator",
       tenancyOcid: "ocid1.tenancy.oc1..emulator",
       region: "us-ashburn-1",

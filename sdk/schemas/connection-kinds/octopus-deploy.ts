@@ -7,6 +7,7 @@ export const octopusDeploy = connectionKind({
   app: "octopus-deploy",
   label: "Octopus Deploy",
   family: "Deployment tool",
+  origin: "service-enum",
   methods: {
     "api-key": {
       // The format's error would otherwise also word the length check.
@@ -20,8 +21,5 @@ export const octopusDeploy = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-key",
-    credentials: { instanceUrl: "https://octopus.emulator.local", apiKey: "API-EMULATORKEY" },
-  },
+  examples: { "api-key": { instanceUrl: "https://octopus.emulator.local", apiKey: "API-EMULATORKEY" } },
 });

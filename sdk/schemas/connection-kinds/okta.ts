@@ -7,6 +7,7 @@ export const okta = connectionKind({
   app: "okta",
   label: "Okta",
   family: "Identity platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -22,9 +23,8 @@ export const okta = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-token",
-    credentials: { instanceUrl: "https://example.okta.com", apiToken: "00emulator-okta-token-00000000000000000000" },
+  examples: {
+    "api-token": { instanceUrl: "https://example.okta.com", apiToken: "00emulator-okta-token-00000000000000000000" },
   },
   invalidExamples: [
     {

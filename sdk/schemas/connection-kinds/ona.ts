@@ -6,6 +6,7 @@ export const ona = connectionKind({
   app: "ona",
   label: "Ona",
   family: "Cloud development environment",
+  origin: { folder: "services/app-connection/ona/" },
   methods: {
     "personal-access-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const ona = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "personal-access-token", credentials: { personalAccessToken: "emulator-ona-token" } },
+  examples: { "personal-access-token": { personalAccessToken: "emulator-ona-token" } },
 });

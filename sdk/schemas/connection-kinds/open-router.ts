@@ -6,6 +6,7 @@ export const openRouter = connectionKind({
   app: "open-router",
   label: "OpenRouter",
   family: "LLM API gateway",
+  origin: "service-enum",
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const openRouter = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "emulator-open-router-key" } },
+  examples: { "api-key": { apiKey: "emulator-open-router-key" } },
 });

@@ -6,6 +6,7 @@ export const openai = connectionKind({
   app: "openai",
   label: "OpenAI",
   family: "LLM API provider",
+  origin: { folder: "services/app-connection/openai/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const openai = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "sk-admin-emulator-openai-key" } },
+  examples: { "api-key": { apiKey: "sk-admin-emulator-openai-key" } },
 });

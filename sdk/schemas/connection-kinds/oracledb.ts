@@ -9,12 +9,12 @@ export const oracledb = connectionKind({
   app: "oracledb",
   label: "OracleDB",
   family: "SQL database server",
+  origin: "service-enum",
   methods: { "username-and-password": { credentials: sqlCredentials, secretFields: ["password"] } },
   patchSupport: { ...standardPatchSupport, isPlatformManagedCredentials: "one-way", gatewayId: "uuid-or-null" },
   enterprise: true,
-  example: {
-    method: "username-and-password",
-    credentials: {
+  examples: {
+    "username-and-password": {
       host: "oracle.emulator.local",
       port: 1521,
       database: "ORCLPDB1",

@@ -9,6 +9,7 @@ export const ovh = connectionKind({
   // "OVHcloud"); "OVH", the destination's name, keeps the emulator's wrong-kind message right.
   label: "OVH",
   family: "Cloud key management service",
+  origin: { folder: "services/app-connection/ovh/" },
   methods: {
     certificate: {
       credentials: strictObject({
@@ -25,9 +26,8 @@ export const ovh = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "certificate",
-    credentials: {
+  examples: {
+    certificate: {
       privateKey: "-----BEGIN PRIVATE KEY-----\nemulator\n-----END PRIVATE KEY-----",
       certificate: "-----BEGIN CERTIFICATE-----\nemulator\n-----END CERTIFICATE-----",
       okmsDomain: "https://example.com",

@@ -7,6 +7,7 @@ export const portainer = connectionKind({
   app: "portainer",
   label: "Portainer",
   family: "Container management platform",
+  origin: { folder: "services/app-connection/portainer/" },
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -19,8 +20,5 @@ export const portainer = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-token",
-    credentials: { instanceUrl: "https://portainer.example.com", apiToken: "ptr_emulator-portainer-token" },
-  },
+  examples: { "api-token": { instanceUrl: "https://portainer.example.com", apiToken: "ptr_emulator-portainer-token" } },
 });

@@ -22,6 +22,7 @@ export const powerdns = connectionKind({
   app: "powerdns",
   label: "PowerDNS",
   family: "DNS server",
+  origin: { folder: "services/app-connection/powerdns/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -49,9 +50,8 @@ export const powerdns = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "api-key",
-    credentials: {
+  examples: {
+    "api-key": {
       apiUrl: "https://pdns.example.com:8081",
       apiKey: "emulator-powerdns-key",
       serverId: "localhost",

@@ -6,6 +6,7 @@ export const qovery = connectionKind({
   app: "qovery",
   label: "Qovery",
   family: "Deployment platform",
+  origin: { folder: "services/app-connection/qovery/" },
   methods: {
     "access-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const qovery = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "access-token", credentials: { accessToken: "emulator-qovery-token" } },
+  examples: { "access-token": { accessToken: "emulator-qovery-token" } },
 });

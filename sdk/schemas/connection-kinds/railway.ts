@@ -18,11 +18,16 @@ export const railway = connectionKind({
   app: "railway",
   label: "Railway",
   family: "Application platform",
+  origin: "service-enum",
   methods: {
     "account-token": railwayToken,
     "project-token": railwayToken,
     "team-token": railwayToken,
   },
   patchSupport: standardPatchSupport,
-  example: { method: "account-token", credentials: { apiToken: "emulator-railway-token" } },
+  examples: {
+    "account-token": { apiToken: "emulator-railway-token" },
+    "project-token": { apiToken: "emulator-project-token" },
+    "team-token": { apiToken: "emulator-team-token" },
+  },
 });

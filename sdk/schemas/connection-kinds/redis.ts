@@ -7,6 +7,7 @@ export const redis = connectionKind({
   app: "redis",
   label: "Redis",
   family: "Key-value store",
+  origin: "service-enum",
   methods: {
     "username-and-password": {
       credentials: strictObject({
@@ -30,9 +31,8 @@ export const redis = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "username-and-password",
-    credentials: {
+  examples: {
+    "username-and-password": {
       host: "redis.emulator.local",
       port: 6379,
       username: "default",

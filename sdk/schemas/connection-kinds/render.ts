@@ -6,6 +6,7 @@ export const render = connectionKind({
   app: "render",
   label: "Render",
   family: "Application platform",
+  origin: "service-enum",
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const render = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "emulator-render-key" } },
+  examples: { "api-key": { apiKey: "emulator-render-key" } },
 });

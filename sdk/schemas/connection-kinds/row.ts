@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type KindOrigin, strictObject } from "../common";
 
 /**
  * The parts of a connection kind's row, and what several kinds' credentials share. One file per
@@ -53,6 +54,39 @@ export const trimmedCertificate = (max?: number) =>
     .optional()
     .transform((v) => v || undefined);
 
+/** A string of 1 to `max` characters, taken as sent (not trimmed): a password some schemas keep whole. */
+const untrimmedStrMax = (max: number) =>
+  z
+    .string()
+    .min(1, { error: "must not be empty" })
+    .max(max, { error: `must be at most ${max} characters` });
+
+/**
+ * The basic-auth credentials of an on-premises appliance (F5 BIG-IP, Kemp LoadMaster, NetScaler,
+ * Palo Alto Networks, HPE iLO): its host name, given with the kind's own rule and doc line
+ * (`{ /** The BIG-IP's host name … *\/ hostname: applianceHostnameWithoutPort }`), then the port,
+ * the user and password, and TLS. The newer schemas of the service (Palo Alto Networks, HPE iLO)
+ * take the password as sent and limit the certificate to `certificateMaxLength` characters.
+ */
+export function applianceBasicAuthCredentials<const H extends { readonly hostname: z.ZodType<string> }>(
+  hostname: H,
+  service: { readonly trimsPassword: boolean; readonly certificateMaxLength?: number } = { trimsPassword: true },
+) {
+  return strictObject({
+    ...hostname,
+    /** The management port, 1 to 65535; unset: the appliance's default. */
+    port: optionalPort,
+    /** The user the service signs in as, at most 256 characters. */
+    username: strMax(256),
+    /** That user's password, at most 512 characters: secret, never returned by the service. */
+    password: service.trimsPassword ? strMax(512) : untrimmedStrMax(512),
+    /** Refuse a server certificate that does not verify. */
+    sslRejectUnauthorized: z.boolean().optional(),
+    /** PEM certificate of the appliance's CA, for TLS; `""` for none. */
+    sslCertificate: trimmedCertificate(service.certificateMaxLength),
+  });
+}
+
 /** How a kind treats one PATCH field of the 4.1 matrix. */
 export type PatchSupport =
   | "unsupported" // must be absent (null allowed for gatewayId)
@@ -73,6 +107,8 @@ export interface AppConnectionKind {
   readonly label: string;
   /** The spec's generic name for the kind. */
   readonly family: string;
+  /** Where the kind comes from: the service's enum of connection kinds, or a folder beyond it. */
+  readonly origin: KindOrigin;
   readonly methods: Readonly<Record<string, AppConnectionMethod>>;
   readonly patchSupport: {
     readonly isPlatformManagedCredentials: PatchSupport;
@@ -90,8 +126,13 @@ export interface AppConnectionKind {
    */
   readonly listedForProjectTypes?: readonly ("cert-manager" | "secret-scanning")[];
   /**
-   * A method and its valid credentials: the emulator's default fixtures hold one org-level
-   * connection of each kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
+   * Valid credentials of every method, keyed by method: the per-method tests create a connection
+   * of each (tests/emulator/app-connections.test.ts), and the secrets tests put canaries in them.
+   */
+  readonly examples: Readonly<Record<string, Record<string, unknown>>>;
+  /**
+   * The first of `examples`: the emulator's default fixtures hold one org-level connection of each
+   * kind made from it (emulator/fixtures.ts), and the per-kind tests use it.
    */
   readonly example: { readonly method: string; readonly credentials: Record<string, unknown> };
   /**
@@ -114,23 +155,43 @@ export interface InvalidCredentialsExample {
 }
 
 /**
- * Declares a connection kind's row. Typed so that its example names one of its methods and holds
- * valid credentials of that method: a row with a part missing or wrong does not compile.
+ * A row as `connectionKind` takes it: `examples` holds valid credentials of each of its methods
+ * (a method without one, or credentials its schema refuses, do not compile), the first of them
+ * the kind's `example`.
  */
-export function connectionKind<
-  const A extends string,
-  const M extends Readonly<Record<string, AppConnectionMethod>>,
-  const K extends keyof M & string,
-  const P extends AppConnectionKind["patchSupport"],
->(
-  row: Omit<AppConnectionKind, "app" | "methods" | "patchSupport" | "example"> & {
-    app: A;
-    methods: M;
-    patchSupport: P;
-    example: { method: K; credentials: z.input<M[K]["credentials"]> };
-  },
-) {
-  return row;
+export type ConnectionKindInput<A extends string, M extends Methods, P extends PatchSupportRow> = Omit<
+  AppConnectionKind,
+  "app" | "methods" | "patchSupport" | "examples" | "example"
+> & {
+  app: A;
+  methods: M;
+  patchSupport: P;
+  examples: { [K in keyof M]: z.input<M[K]["credentials"]> };
+};
+
+/** A connection kind's row, typed by its slug, methods and PATCH support (what `sdk/types.ts` reads). */
+export interface ConnectionKindRow<
+  A extends string,
+  M extends Methods,
+  P extends PatchSupportRow,
+> extends AppConnectionKind {
+  readonly app: A;
+  readonly methods: M;
+  readonly patchSupport: P;
+}
+
+type Methods = Readonly<Record<string, AppConnectionMethod>>;
+type PatchSupportRow = AppConnectionKind["patchSupport"];
+
+/**
+ * Declares a connection kind's row. Typed so that it holds valid example credentials of every
+ * one of its methods: a row with a part missing or wrong does not compile.
+ */
+export function connectionKind<const A extends string, const M extends Methods, const P extends PatchSupportRow>(
+  row: ConnectionKindInput<A, M, P>,
+): ConnectionKindRow<A, M, P> {
+  const [method, credentials] = Object.entries(row.examples)[0] as [string, Record<string, unknown>];
+  return { ...row, example: { method, credentials } };
 }
 
 export const standardPatchSupport = {

@@ -7,6 +7,7 @@ export const rundeck = connectionKind({
   app: "rundeck",
   label: "Rundeck",
   family: "Job automation platform",
+  origin: { folder: "services/app-connection/rundeck/" },
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -19,8 +20,5 @@ export const rundeck = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-token",
-    credentials: { instanceUrl: "https://rundeck.example.com", apiToken: "emulator-rundeck-token" },
-  },
+  examples: { "api-token": { instanceUrl: "https://rundeck.example.com", apiToken: "emulator-rundeck-token" } },
 });

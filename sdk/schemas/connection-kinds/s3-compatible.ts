@@ -20,6 +20,7 @@ export const s3Compatible = connectionKind({
   app: "s3-compatible",
   label: "S3-Compatible Storage",
   family: "Object storage",
+  origin: { folder: "services/app-connection/s3-compatible/" },
   methods: {
     "access-key": {
       credentials: strictObject({
@@ -34,9 +35,8 @@ export const s3Compatible = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "access-key",
-    credentials: {
+  examples: {
+    "access-key": {
       endpoint: "https://s3.us-east-1.amazonaws.com",
       accessKeyId: "AKIAEMULATORS3COMPAT",
       secretAccessKey: "emulator-s3-compatible-secret",

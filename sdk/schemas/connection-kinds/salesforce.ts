@@ -6,6 +6,7 @@ export const salesforce = connectionKind({
   app: "salesforce",
   label: "Salesforce",
   family: "CRM platform",
+  origin: { folder: "services/app-connection/salesforce/" },
   methods: {
     "client-credentials": {
       credentials: strictObject({
@@ -20,9 +21,8 @@ export const salesforce = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "client-credentials",
-    credentials: {
+  examples: {
+    "client-credentials": {
       instanceUrl: "https://emulator.my.salesforce.com",
       consumerKey: "emulator-salesforce-consumer-key",
       consumerSecret: "emulator-salesforce-consumer-secret",

@@ -16,6 +16,7 @@ export const servicenow = connectionKind({
   app: "servicenow",
   label: "ServiceNow",
   family: "IT service management platform",
+  origin: { folder: "services/app-connection/servicenow/" },
   methods: {
     "basic-auth": {
       credentials: strictObject({
@@ -32,9 +33,8 @@ export const servicenow = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "basic-auth",
-    credentials: {
+  examples: {
+    "basic-auth": {
       instanceUrl: "https://emulator.service-now.com",
       username: "infisical.integration",
       password: "emulator-servicenow-password",

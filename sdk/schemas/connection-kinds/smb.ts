@@ -14,6 +14,7 @@ export const smb = connectionKind({
   app: "smb",
   label: "SMB",
   family: "Windows server",
+  origin: "service-enum",
   methods: {
     credentials: {
       credentials: strictObject({
@@ -65,8 +66,7 @@ export const smb = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "credentials",
+  examples: {
     credentials: {
       host: "smb.emulator.local",
       port: 445,

@@ -6,6 +6,7 @@ export const snowflake = connectionKind({
   app: "snowflake",
   label: "Snowflake",
   family: "Data warehouse",
+  origin: { folder: "services/app-connection/snowflake/" },
   methods: {
     "username-and-token": {
       credentials: strictObject({
@@ -20,8 +21,7 @@ export const snowflake = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "username-and-token",
-    credentials: { account: "emulator-account", username: "SYNC_USER", password: "emulator-snowflake-token" },
+  examples: {
+    "username-and-token": { account: "emulator-account", username: "SYNC_USER", password: "emulator-snowflake-token" },
   },
 });

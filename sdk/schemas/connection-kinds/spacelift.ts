@@ -7,6 +7,7 @@ export const spacelift = connectionKind({
   app: "spacelift",
   label: "Spacelift",
   family: "Infrastructure-as-code platform",
+  origin: { folder: "services/app-connection/spacelift/" },
   methods: {
     "api-key-secret": {
       credentials: strictObject({
@@ -21,9 +22,8 @@ export const spacelift = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-key-secret",
-    credentials: {
+  examples: {
+    "api-key-secret": {
       apiUrl: "https://emulator.app.spacelift.io",
       apiKeyId: "01EMULATORSPACELIFTKEY",
       apiKeySecret: "emulator-spacelift-secret",

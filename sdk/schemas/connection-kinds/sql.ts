@@ -27,11 +27,11 @@ const sqlKind = <const A extends string>(app: A, label: string, port: number) =>
     app,
     label,
     family: "SQL database server",
+    origin: "service-enum",
     methods: { "username-and-password": { credentials: sqlCredentials, secretFields: ["password"] } },
     patchSupport: { ...standardPatchSupport, isPlatformManagedCredentials: "one-way", gatewayId: "uuid-or-null" },
-    example: {
-      method: "username-and-password",
-      credentials: {
+    examples: {
+      "username-and-password": {
         host: "db.emulator.local",
         port,
         database: "app",

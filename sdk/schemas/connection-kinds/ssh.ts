@@ -14,6 +14,7 @@ export const ssh = connectionKind({
   app: "ssh",
   label: "SSH",
   family: "SSH server",
+  origin: "service-enum",
   methods: {
     password: {
       credentials: strictObject({
@@ -45,8 +46,14 @@ export const ssh = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "password",
-    credentials: { host: "ssh.emulator.local", port: 22, username: "rotator", password: "emulator-ssh-password" },
+  examples: {
+    password: { host: "ssh.emulator.local", port: 22, username: "rotator", password: "emulator-ssh-password" },
+    "ssh-key": {
+      host: "ssh.example.com",
+      port: 22,
+      username: "root",
+      privateKey: "emulator-private-key",
+      passphrase: "emulator-passphrase",
+    },
   },
 });

@@ -10,6 +10,7 @@ export const stripe = connectionKind({
   app: "stripe",
   label: "Stripe",
   family: "Payments platform",
+  origin: { folder: "services/app-connection/stripe/" },
   methods: {
     oauth: {
       credentials: strictObject({
@@ -20,5 +21,5 @@ export const stripe = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "oauth", credentials: { code: "ac_emulator-stripe-code" } },
+  examples: { oauth: { code: "ac_emulator-stripe-code" } },
 });

@@ -9,6 +9,7 @@ export const supabase = connectionKind({
   app: "supabase",
   label: "Supabase",
   family: "Backend platform",
+  origin: "service-enum",
   methods: {
     "account-token": {
       credentials: strictObject({
@@ -21,8 +22,5 @@ export const supabase = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "account-token",
-    credentials: { apiKey: "emulator-supabase-token", instanceUrl: "https://example.com" },
-  },
+  examples: { "account-token": { apiKey: "emulator-supabase-token", instanceUrl: "https://example.com" } },
 });

@@ -7,6 +7,7 @@ export const teamcity = connectionKind({
   app: "teamcity",
   label: "TeamCity",
   family: "CI/CD platform",
+  origin: "service-enum",
   methods: {
     "access-token": {
       credentials: strictObject({
@@ -19,8 +20,5 @@ export const teamcity = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "access-token",
-    credentials: { accessToken: "emulator-teamcity-token", instanceUrl: "https://teamcity.example.com" },
-  },
+  examples: { "access-token": { accessToken: "emulator-teamcity-token", instanceUrl: "https://teamcity.example.com" } },
 });

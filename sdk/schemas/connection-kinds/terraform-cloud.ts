@@ -6,6 +6,7 @@ export const terraformCloud = connectionKind({
   app: "terraform-cloud",
   label: "Terraform Cloud",
   family: "Infrastructure-as-code platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const terraformCloud = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-token", credentials: { apiToken: "emulator-terraform-cloud-token" } },
+  examples: { "api-token": { apiToken: "emulator-terraform-cloud-token" } },
 });

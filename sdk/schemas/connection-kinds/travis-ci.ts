@@ -6,6 +6,7 @@ export const travisCi = connectionKind({
   app: "travis-ci",
   label: "Travis CI",
   family: "CI/CD platform",
+  origin: { folder: "services/app-connection/travis-ci/" },
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const travisCi = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-token", credentials: { apiToken: "emulator-travis-token" } },
+  examples: { "api-token": { apiToken: "emulator-travis-token" } },
 });

@@ -7,6 +7,7 @@ export const triggerDev = connectionKind({
   app: "trigger-dev",
   label: "Trigger.dev",
   family: "Background job platform",
+  origin: { folder: "services/app-connection/trigger-dev/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -24,5 +25,5 @@ export const triggerDev = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "emulator-trigger-dev-key" } },
+  examples: { "api-key": { apiKey: "emulator-trigger-dev-key" } },
 });

@@ -7,6 +7,7 @@ export const ultradns = connectionKind({
   app: "ultradns",
   label: "UltraDNS",
   family: "DNS provider",
+  origin: { folder: "services/app-connection/ultradns/" },
   methods: {
     "username-password": {
       credentials: strictObject({
@@ -21,8 +22,11 @@ export const ultradns = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "username-password",
-    credentials: { username: "emulator-ultradns-user", password: "emulator-ultradns-password", environment: "test" },
+  examples: {
+    "username-password": {
+      username: "emulator-ultradns-user",
+      password: "emulator-ultradns-password",
+      environment: "test",
+    },
   },
 });

@@ -6,6 +6,7 @@ export const venafiTpp = connectionKind({
   app: "venafi-tpp",
   label: "Venafi TPP",
   family: "Certificate manager",
+  origin: { folder: "services/app-connection/venafi-tpp/" },
   methods: {
     oauth: {
       credentials: strictObject({
@@ -22,9 +23,8 @@ export const venafiTpp = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "oauth",
-    credentials: {
+  examples: {
+    oauth: {
       tppUrl: "https://tpp.example.com",
       clientId: "infisical-integration",
       username: "emulator-tpp-user",

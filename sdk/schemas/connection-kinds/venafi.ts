@@ -7,6 +7,7 @@ export const venafi = connectionKind({
   app: "venafi",
   label: "Venafi TLS Protect Cloud",
   family: "Certificate cloud",
+  origin: { folder: "services/app-connection/venafi/" },
   methods: {
     "api-key": {
       credentials: strictObject({
@@ -19,5 +20,5 @@ export const venafi = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-key", credentials: { apiKey: "emulator-venafi-key", region: "us" } },
+  examples: { "api-key": { apiKey: "emulator-venafi-key", region: "us" } },
 });

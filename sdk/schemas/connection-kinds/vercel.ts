@@ -6,6 +6,7 @@ export const vercel = connectionKind({
   app: "vercel",
   label: "Vercel",
   family: "Deployment platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -16,5 +17,5 @@ export const vercel = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: { method: "api-token", credentials: { apiToken: "emulator-vercel-token" } },
+  examples: { "api-token": { apiToken: "emulator-vercel-token" } },
 });

@@ -7,6 +7,7 @@ export const windmill = connectionKind({
   app: "windmill",
   label: "Windmill",
   family: "Workflow engine",
+  origin: "service-enum",
   methods: {
     "access-token": {
       credentials: strictObject({
@@ -19,8 +20,5 @@ export const windmill = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "access-token",
-    credentials: { accessToken: "emulator-windmill-token", instanceUrl: "https://windmill.example.com" },
-  },
+  examples: { "access-token": { accessToken: "emulator-windmill-token", instanceUrl: "https://windmill.example.com" } },
 });

@@ -7,6 +7,7 @@ export const winrm = connectionKind({
   app: "winrm",
   label: "Windows (WinRM)",
   family: "Windows server",
+  origin: { folder: "services/app-connection/winrm/" },
   methods: {
     "username-password": {
       credentials: strictObject({
@@ -35,9 +36,8 @@ export const winrm = connectionKind({
     },
   },
   patchSupport: { ...standardPatchSupport, gatewayId: "uuid-or-null" },
-  example: {
-    method: "username-password",
-    credentials: {
+  examples: {
+    "username-password": {
       host: "win.emulator.local",
       port: 5985,
       username: "EMULATOR\\rotator",

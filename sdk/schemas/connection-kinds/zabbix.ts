@@ -7,6 +7,7 @@ export const zabbix = connectionKind({
   app: "zabbix",
   label: "Zabbix",
   family: "Monitoring platform",
+  origin: "service-enum",
   methods: {
     "api-token": {
       credentials: strictObject({
@@ -19,8 +20,5 @@ export const zabbix = connectionKind({
     },
   },
   patchSupport: standardPatchSupport,
-  example: {
-    method: "api-token",
-    credentials: { apiToken: "emulator-zabbix-token", instanceUrl: "https://example.com/zabbix" },
-  },
+  examples: { "api-token": { apiToken: "emulator-zabbix-token", instanceUrl: "https://example.com/zabbix" } },
 });

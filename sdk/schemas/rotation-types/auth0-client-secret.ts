@@ -7,6 +7,7 @@ export const auth0ClientSecret = rotationRow({
   type: "auth0-client-secret",
   label: "Auth0 Client Secret",
   family: "Identity platform client secret",
+  origin: "service-enum",
   connectionApp: "auth0",
   parameters: strictObject({
     /** The client id of the Auth0 application whose secret is rotated. */

@@ -8,6 +8,7 @@ export const awsIamUserSecret = rotationRow({
   type: "aws-iam-user-secret",
   label: "AWS IAM User Secret",
   family: "Cloud access key",
+  origin: "service-enum",
   connectionApp: "aws",
   parameters: strictObject({
     /** The name of the IAM user whose access keys are rotated. */

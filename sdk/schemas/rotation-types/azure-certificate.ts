@@ -7,6 +7,7 @@ export const azureCertificate = rotationRow({
   type: "azure-certificate",
   label: "Azure Certificate",
   family: "Cloud app registration certificate",
+  origin: { folder: "ee/services/secret-rotation-v2/azure-certificate/" },
   connectionApp: "azure-certificate",
   parameters: strictObject({
     /** The app registration's object id. */

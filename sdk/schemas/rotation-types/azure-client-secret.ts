@@ -7,6 +7,7 @@ export const azureClientSecret = rotationRow({
   type: "azure-client-secret",
   label: "Azure Client Secret",
   family: "Cloud app registration client secret",
+  origin: "service-enum",
   connectionApp: "azure-client-secrets",
   parameters: strictObject({
     /** The app registration's object id. */

@@ -64,6 +64,7 @@ export const cloudflareApiToken = rotationRow({
   type: "cloudflare-api-token",
   label: "Cloudflare API Token",
   family: "Edge platform API token",
+  origin: { folder: "ee/services/secret-rotation-v2/cloudflare-api-token/" },
   connectionApp: "cloudflare",
   parameters: strictObject({
     /** The name of the generated tokens (the service appends a timestamp), 1 to 100 characters. */

@@ -15,6 +15,7 @@ export const cloudflareR2AccessKey = rotationRow({
   type: "cloudflare-r2-access-key",
   label: "Cloudflare R2 Access Key",
   family: "Object storage access key",
+  origin: { folder: "ee/services/secret-rotation-v2/cloudflare-r2-access-key/" },
   connectionApp: "cloudflare",
   parameters: strictObject({
     /** The name of the generated tokens (the service appends a timestamp), 1 to 100 characters. */

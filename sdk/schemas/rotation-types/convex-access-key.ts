@@ -7,6 +7,7 @@ export const convexAccessKey = rotationRow({
   type: "convex-access-key",
   label: "Convex Access Key",
   family: "Backend platform access key",
+  origin: { folder: "ee/services/secret-rotation-v2/convex-access-key/" },
   connectionApp: "convex",
   parameters: strictObject({
     /** The prefix of the names the service gives the access keys it creates. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { secretName, strictObject } from "../common";
+import { type KindOrigin, secretName, strictObject } from "../common";
 import { rotationRow, str } from "./row";
 
 /**
@@ -7,11 +7,12 @@ import { rotationRow, str } from "./row";
  * `ee/services/secret-rotation-v2/databricks-service-principal-secret/databricks-service-principal-secret-rotation-schemas.ts`
  * and `ee/services/secret-rotation-v2/databricks-service-account-secret/databricks-service-account-secret-rotation-schemas.ts` do.
  */
-const databricksType = <const T extends string>(type: T, label: string) =>
+const databricksType = <const T extends string>(type: T, label: string, origin: KindOrigin) =>
   rotationRow({
     type,
     label,
     family: "Data platform service principal secret",
+    origin,
     connectionApp: "databricks",
     parameters: strictObject({
       /** The id of the service principal whose OAuth secrets are rotated. */
@@ -41,8 +42,10 @@ const databricksType = <const T extends string>(type: T, label: string) =>
 export const databricksServicePrincipalSecret = databricksType(
   "databricks-service-principal-secret",
   "Databricks Service Principal Secret",
+  "service-enum",
 );
 export const databricksServiceAccountSecret = databricksType(
   "databricks-service-account-secret",
   "Databricks Service Account Secret",
+  { folder: "ee/services/secret-rotation-v2/databricks-service-account-secret/" },
 );

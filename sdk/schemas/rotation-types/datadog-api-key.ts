@@ -7,6 +7,7 @@ export const datadogApiKey = rotationRow({
   type: "datadog-api-key",
   label: "Datadog API Key",
   family: "Monitoring platform API key",
+  origin: { folder: "ee/services/secret-rotation-v2/datadog-api-key/" },
   connectionApp: "datadog",
   parameters: strictObject({
     /** The name the service gives the API keys it creates, at most 255 characters. */

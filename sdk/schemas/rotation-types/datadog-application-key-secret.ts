@@ -7,6 +7,7 @@ export const datadogApplicationKeySecret = rotationRow({
   type: "datadog-application-key-secret",
   label: "Datadog Application Key Secret",
   family: "Monitoring platform application key",
+  origin: { folder: "ee/services/secret-rotation-v2/datadog-application-key-secret/" },
   connectionApp: "datadog",
   parameters: strictObject({
     /** The id of the Datadog service account whose application keys are rotated. */

@@ -39,6 +39,7 @@ export const dbtServiceToken = rotationRow({
   type: "dbt-service-token",
   label: "DBT Service Token",
   family: "Data platform service token",
+  origin: { folder: "ee/services/secret-rotation-v2/dbt-service-token/" },
   connectionApp: "dbt",
   parameters: strictObject({
     /** The permissions each issued service token gets: at least one grant. */

@@ -7,6 +7,7 @@ export const fireworksApiKey = rotationRow({
   type: "fireworks-api-key",
   label: "Fireworks Secret",
   family: "AI platform API key",
+  origin: { folder: "ee/services/secret-rotation-v2/fireworks-api-key/" },
   connectionApp: "fireworks",
   parameters: strictObject({
     /** The name the generated API keys get in Fireworks. */

@@ -7,6 +7,7 @@ export const gcpServiceAccountKey = rotationRow({
   type: "gcp-service-account-key",
   label: "GCP Service Account Key",
   family: "Cloud service account key",
+  origin: { folder: "ee/services/secret-rotation-v2/gcp-service-account-key/" },
   connectionApp: "gcp",
   parameters: strictObject({
     /** The email of the service account whose keys are rotated, at most 254 characters. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { strictObject } from "../common";
 import {
+  accountName,
+  accountPasswordParameters,
   passwordRequirements,
   rotationRow,
   usernamePassword,
@@ -17,18 +19,17 @@ export const hpIloLocalAccount = rotationRow({
   type: "hp-ilo-local-account",
   label: "HP iLO Local Account",
   family: "Server management controller account password",
+  origin: { folder: "ee/services/secret-rotation-v2/hp-ilo-rotation/" },
   connectionApp: "ssh",
   // The service's create body also takes `temporaryParameters.password` (the account's current
   // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such
   // field, so that method is refused on create as the service refuses it without one.
   createRules: [currentPasswordRule("login-as-target", LOGIN_AS_TARGET_NEEDS_PASSWORD)],
   parameters: strictObject({
-    /** The iLO local account whose password is rotated: letters, digits, hyphens and underscores. */
-    username: z
-      .string()
-      .trim()
-      .min(1, { error: "must not be empty" })
-      .regex(/^[a-zA-Z0-9_-]+$/, { error: "may only contain letters, digits, hyphens and underscores" }),
+    ...accountPasswordParameters({
+      /** The iLO local account whose password is rotated: letters, digits, hyphens and underscores. */
+      username: accountName,
+    }),
     /** How passwords are generated; `length` at most 39, the most iLO accepts. Unset: the service's default. */
     passwordRequirements: passwordRequirements
       .refine((p) => p.length <= HP_ILO_MAX_PASSWORD_LENGTH, {
@@ -36,8 +37,6 @@ export const hpIloLocalAccount = rotationRow({
         path: ["length"],
       })
       .optional(),
-    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own (the service needs its current password on create, which this package does not send: refused on create). */
-    rotationMethod: z.enum(["login-as-target", "login-as-root"]).optional(),
     /** Refuse an iLO certificate that does not verify. */
     sslRejectUnauthorized: z.boolean().optional(),
     /** PEM certificate of the iLO's CA, at most 8192 characters; `""` for none. */

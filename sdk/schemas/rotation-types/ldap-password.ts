@@ -15,6 +15,7 @@ export const ldapPassword = rotationRow({
   type: "ldap-password",
   label: "LDAP Password",
   family: "Directory account password",
+  origin: "service-enum",
   connectionApp: "ldap",
   // The service's create body also takes `temporaryParameters.password` (the account's current
   // password), required with `rotationMethod: "target-principal"`; the shared create body has no

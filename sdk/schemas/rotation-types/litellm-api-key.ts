@@ -50,6 +50,7 @@ export const litellmApiKey = rotationRow({
   type: "litellm-api-key",
   label: "LiteLLM API Key",
   family: "LLM proxy API key",
+  origin: { folder: "ee/services/secret-rotation-v2/litellm-api-key/" },
   connectionApp: "litellm",
   parameters: strictObject({
     /** The name the generated keys get (the service appends a timestamp), 1 to 100 characters. */

@@ -6,6 +6,7 @@ export const mongodbCredentials = rotationRow({
   type: "mongodb-credentials",
   label: "MongoDB Credentials",
   family: "Document database credentials",
+  origin: "service-enum",
   connectionApp: "mongodb",
   parameters: strictObject({
     /** The first of two existing database users the rotation uses alternately. */

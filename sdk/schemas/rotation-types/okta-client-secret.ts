@@ -7,6 +7,7 @@ export const oktaClientSecret = rotationRow({
   type: "okta-client-secret",
   label: "Okta Client Secret",
   family: "Identity platform client secret",
+  origin: "service-enum",
   connectionApp: "okta",
   parameters: strictObject({
     /** The client id of the Okta application whose secret is rotated. */

@@ -7,6 +7,7 @@ export const openRouterApiKey = rotationRow({
   type: "open-router-api-key",
   label: "OpenRouter API Key",
   family: "LLM gateway API key",
+  origin: "service-enum",
   connectionApp: "open-router",
   parameters: strictObject({
     /** The name the generated keys get, 1 to 255 characters. */

@@ -7,6 +7,7 @@ export const openaiAdminApiKey = rotationRow({
   type: "openai-admin-api-key",
   label: "OpenAI Admin API Key",
   family: "LLM provider admin API key",
+  origin: { folder: "ee/services/secret-rotation-v2/openai-admin-api-key/" },
   connectionApp: "openai",
   parameters: strictObject({
     /** The name the generated admin keys get, 1 to 100 characters. */

@@ -7,6 +7,7 @@ export const openaiServiceAccount = rotationRow({
   type: "openai-service-account",
   label: "OpenAI Service Account",
   family: "LLM provider service account key",
+  origin: { folder: "ee/services/secret-rotation-v2/openai-service-account/" },
   connectionApp: "openai",
   parameters: strictObject({
     /** The OpenAI project the service accounts are created in. */

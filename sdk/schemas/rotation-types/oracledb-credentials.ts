@@ -9,6 +9,7 @@ export const oracledbCredentials = rotationRow({
   type: "oracledb-credentials",
   label: "OracleDB Credentials",
   family: "SQL database credentials",
+  origin: "service-enum",
   connectionApp: "oracledb",
   parameters: postgresCredentials.parameters,
   secretsMapping: postgresCredentials.secretsMapping,

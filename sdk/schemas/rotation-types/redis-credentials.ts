@@ -6,6 +6,7 @@ export const redisCredentials = rotationRow({
   type: "redis-credentials",
   label: "Redis Credentials",
   family: "Key-value store credentials",
+  origin: "service-enum",
   connectionApp: "redis",
   parameters: strictObject({
     /** The ACL rules of the rotated user, e.g. `~cache:* +get +set`. */

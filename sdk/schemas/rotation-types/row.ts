@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AppConnectionApp } from "../app-connections";
-import { secretName, strictObject } from "../common";
+import { type KindOrigin, secretName, strictObject } from "../common";
 
 /**
  * The parts of a rotation type's row, and what several types share. One file per type (the SQL
@@ -71,9 +71,11 @@ export interface RotationType {
   readonly label: string;
   /** The spec's generic name for the type. */
   readonly family: string;
+  /** Where the type comes from: the service's enum of rotation types, or a folder beyond it. */
+  readonly origin: KindOrigin;
   /** The app-connection kind a rotation of this type needs. */
   readonly connectionApp: AppConnectionApp;
-  readonly parameters: z.ZodType<Record<string, unknown>>;
+  readonly parameters: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
   readonly secretsMapping: z.ZodObject;
   /** Shape of one generated credential set; `secretFields` are secret. */
   readonly generatedCredentials: z.ZodObject;
@@ -142,7 +144,7 @@ export interface InvalidRotationExample {
  * `appConnectionKinds` and the example a valid input of the row's own `parameters` schema.
  */
 export function rotationRow<
-  const P extends z.ZodType<Record<string, unknown>>,
+  const P extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
   const M extends z.ZodObject,
   const G extends z.ZodObject,
 >(
@@ -152,6 +154,41 @@ export function rotationRow<
     generatedCredentials: G;
     example: { parameters: z.input<P> };
   },
-) {
+): RotationRow<P, M, G> {
   return row;
+}
+
+/** A rotation type's row, typed by its schemas (what `sdk/types.ts` reads). */
+export interface RotationRow<
+  P extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+  M extends z.ZodObject,
+  G extends z.ZodObject,
+> extends RotationType {
+  readonly parameters: P;
+  readonly secretsMapping: M;
+  readonly generatedCredentials: G;
+}
+
+/** An account's name on a machine a rotation logs in to: letters, digits, hyphens and underscores. */
+export const accountName = z
+  .string()
+  .trim()
+  .min(1, { error: "must not be empty" })
+  .regex(/^[a-zA-Z0-9_-]+$/, { error: "may only contain letters, digits, hyphens and underscores" });
+
+/**
+ * The parameters of a rotation of an account's password on a machine the connection logs in to
+ * (SSH Password, Unix/Linux Local Account, HP iLO Local Account): the account, with the type's own
+ * doc line (`{ /** The local account whose password is rotated … *\/ username: accountName }`),
+ * how passwords are generated, and who changes the password. A shape: the type adds its own fields
+ * (or its own `passwordRequirements`) after it, in its `strictObject`.
+ */
+export function accountPasswordParameters<const U extends { readonly username: typeof accountName }>(account: U) {
+  return {
+    ...account,
+    /** How passwords are generated. Unset: the service's default (48 characters, at least one lowercase, uppercase and digit). */
+    passwordRequirements: passwordRequirements.optional(),
+    /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own (the service needs its current password on create, which this package does not send: refused on create). */
+    rotationMethod: z.enum(["login-as-target", "login-as-root"]).optional(),
+  };
 }

@@ -7,6 +7,7 @@ export const salesforceOauthCredentials = rotationRow({
   type: "salesforce-oauth-credentials",
   label: "Salesforce OAuth Credentials",
   family: "CRM platform OAuth client credentials",
+  origin: { folder: "ee/services/secret-rotation-v2/salesforce-oauth-credentials/" },
   connectionApp: "salesforce",
   parameters: strictObject({
     /** The identifier of the external client app whose consumer key and secret are rotated. */

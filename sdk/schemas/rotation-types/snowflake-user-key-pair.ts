@@ -7,6 +7,7 @@ export const snowflakeUserKeyPair = rotationRow({
   type: "snowflake-user-key-pair",
   label: "Snowflake User Key Pair",
   family: "Data warehouse user key pair",
+  origin: { folder: "ee/services/secret-rotation-v2/snowflake-user-key-pair/" },
   connectionApp: "snowflake",
   parameters: strictObject({
     /** The Snowflake user whose RSA key pair is rotated. */

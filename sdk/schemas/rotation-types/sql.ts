@@ -42,6 +42,7 @@ const sqlType = (
     type,
     label,
     family: "SQL database credentials",
+    origin: "service-enum",
     connectionApp,
     parameters: sqlParameters,
     secretsMapping: usernamePasswordMapping,

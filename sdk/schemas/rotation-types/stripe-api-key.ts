@@ -179,6 +179,7 @@ export const stripeApiKey = rotationRow({
   type: "stripe-api-key",
   label: "Stripe API Key",
   family: "Payments platform restricted API key",
+  origin: { folder: "ee/services/secret-rotation-v2/stripe-api-key/" },
   connectionApp: "stripe",
   parameters: strictObject({
     /** The permissions of the generated restricted keys on the account, e.g. `charge_read`; with `connectPermissions`, at least one permission in all. */

@@ -7,6 +7,7 @@ export const supabaseApiKey = rotationRow({
   type: "supabase-api-key",
   label: "Supabase API Key",
   family: "Backend platform API key",
+  origin: { folder: "ee/services/secret-rotation-v2/supabase-api-key/" },
   connectionApp: "supabase",
   parameters: strictObject({
     /** The Supabase project's reference. */

@@ -18,6 +18,7 @@ export const windowsLocalAccount = rotationRow({
   type: "windows-local-account",
   label: "Windows Local Account",
   family: "Windows local account password",
+  origin: "service-enum",
   connectionApp: "smb",
   // The service's create body also takes `temporaryParameters.password` (the account's current
   // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such

@@ -7,6 +7,7 @@ export const onePass = destinationRow({
   destination: "1password",
   label: "1Password",
   family: "Password manager",
+  origin: "service-enum",
   connectionApp: "1password",
   destinationConfig: strictObject({
     /** The id of the 1Password vault the secrets are written to. */

@@ -58,6 +58,7 @@ export const awsParameterStore = destinationRow({
   destination: "aws-parameter-store",
   label: "AWS Parameter Store",
   family: "Cloud parameter store",
+  origin: "service-enum",
   connectionApp: "aws",
   destinationConfig: strictObject({
     /** The AWS region of the Parameter Store. */

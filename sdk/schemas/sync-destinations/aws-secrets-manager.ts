@@ -16,6 +16,7 @@ export const awsSecretsManager = destinationRow({
   destination: "aws-secrets-manager",
   label: "AWS Secrets Manager",
   family: "Cloud secret manager",
+  origin: "service-enum",
   connectionApp: "aws",
   destinationConfig: strictObject({
     /** The AWS region of the Secrets Manager. */

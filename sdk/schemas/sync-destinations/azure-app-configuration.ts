@@ -7,6 +7,7 @@ export const azureAppConfiguration = destinationRow({
   destination: "azure-app-configuration",
   label: "Azure App Configuration",
   family: "Configuration store",
+  origin: "service-enum",
   connectionApp: "azure-app-configuration",
   // azure-app-configuration-sync-schemas.ts: `configurationUrl` is only required, not a checked URL.
   destinationConfig: strictObject({

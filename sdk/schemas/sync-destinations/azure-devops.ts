@@ -7,6 +7,7 @@ export const azureDevops = destinationRow({
   destination: "azure-devops",
   label: "Azure DevOps",
   family: "CI/CD platform",
+  origin: "service-enum",
   connectionApp: "azure-devops",
   destinationConfig: strictObject({
     /** The Azure DevOps project's id: its variable group receives the secrets. */

@@ -9,6 +9,7 @@ export const azureEntraIdScim = destinationRow({
   destination: "azure-entra-id-scim",
   label: "Azure Entra ID SCIM",
   family: "Identity provisioning",
+  origin: "service-enum",
   connectionApp: "azure-entra-id",
   destinationConfig: strictObject({
     /** The id of the enterprise application's service principal whose SCIM provisioning token is set. */

@@ -7,6 +7,7 @@ export const azureKeyVault = destinationRow({
   destination: "azure-key-vault",
   label: "Azure Key Vault",
   family: "Cloud key vault",
+  origin: "service-enum",
   connectionApp: "azure-key-vault",
   destinationConfig: strictObject({
     /** The vault's URL, e.g. `https://<vault>.vault.azure.net`. */

@@ -7,6 +7,7 @@ export const bitbucket = destinationRow({
   destination: "bitbucket",
   label: "Bitbucket",
   family: "Source-hosting service",
+  origin: "service-enum",
   connectionApp: "bitbucket",
   // bitbucket-sync-schemas.ts: the slugs are plain strings, without a length check.
   destinationConfig: strictObject({

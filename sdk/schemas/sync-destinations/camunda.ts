@@ -7,6 +7,7 @@ export const camunda = destinationRow({
   destination: "camunda",
   label: "Camunda",
   family: "Process orchestration platform",
+  origin: "service-enum",
   connectionApp: "camunda",
   destinationConfig: strictObject({
     /** The Camunda secret scope the secrets are written in (e.g. the cluster scope). */

@@ -9,6 +9,7 @@ export const checkly = destinationRow({
   destination: "checkly",
   label: "Checkly",
   family: "Monitoring platform",
+  origin: "service-enum",
   connectionApp: "checkly",
   destinationConfig: strictObject({
     /** The Checkly account's id. */

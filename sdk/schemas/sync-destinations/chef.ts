@@ -7,6 +7,7 @@ export const chef = destinationRow({
   destination: "chef",
   label: "Chef",
   family: "Configuration management server",
+  origin: "service-enum",
   connectionApp: "chef",
   destinationConfig: strictObject({
     /** The data bag the secrets are written to, 1 to 256 characters. */

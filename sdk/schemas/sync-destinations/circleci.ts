@@ -7,6 +7,7 @@ export const circleci = destinationRow({
   destination: "circleci",
   label: "CircleCI",
   family: "CI/CD platform",
+  origin: "service-enum",
   connectionApp: "circleci",
   // circleci-sync-schemas.ts: on create only `projectId` is trimmed (an update trims all three).
   destinationConfig: strictObject({

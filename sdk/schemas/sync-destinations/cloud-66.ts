@@ -7,6 +7,7 @@ export const cloud66 = destinationRow({
   destination: "cloud-66",
   label: "Cloud 66",
   family: "Application platform",
+  origin: { folder: "services/secret-sync/cloud66/" },
   connectionApp: "cloud-66",
   destinationConfig: strictObject({
     /** The Cloud 66 stack's id. */

@@ -6,6 +6,7 @@ export const cloudflarePages = destinationRow({
   destination: "cloudflare-pages",
   label: "Cloudflare Pages",
   family: "Edge hosting platform",
+  origin: "service-enum",
   connectionApp: "cloudflare",
   destinationConfig: strictObject({
     /** The Pages project's name (it names the project, so it is where the secrets land). */

@@ -13,6 +13,7 @@ export const cloudflareSecretsStore = destinationRow({
   destination: "cloudflare-secrets-store",
   label: "Cloudflare Secrets Store",
   family: "Edge platform secrets store",
+  origin: { folder: "services/secret-sync/cloudflare-secrets-store/" },
   connectionApp: "cloudflare",
   destinationConfig: strictObject({
     /** The Secrets Store's id: letters, digits, underscores and hyphens, at most 32 characters. */

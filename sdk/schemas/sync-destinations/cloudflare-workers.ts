@@ -7,6 +7,7 @@ export const cloudflareWorkers = destinationRow({
   destination: "cloudflare-workers",
   label: "Cloudflare Workers",
   family: "Edge compute platform",
+  origin: "service-enum",
   connectionApp: "cloudflare",
   destinationConfig: strictObject({
     /** The Worker script's id: lowercase letters, digits and hyphens, no hyphen at either end, 1 to 64 characters. */

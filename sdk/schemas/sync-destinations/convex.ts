@@ -7,6 +7,7 @@ export const convex = destinationRow({
   destination: "convex",
   label: "Convex",
   family: "Backend platform",
+  origin: { folder: "services/secret-sync/convex/" },
   connectionApp: "convex",
   destinationConfig: strictObject({
     /** The Convex deployment's URL, e.g. `https://happy-animal-123.convex.cloud`, at most 255 characters; the service drops a trailing slash. */

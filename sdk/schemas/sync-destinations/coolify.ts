@@ -7,6 +7,7 @@ export const coolify = destinationRow({
   destination: "coolify",
   label: "Coolify",
   family: "Self-hosted deployment platform",
+  origin: { folder: "services/secret-sync/coolify/" },
   connectionApp: "coolify",
   destinationConfig: strictObject({
     /** The Coolify application's or service's id (a CUID2, e.g. `ocw4o4c0kc8ogo04os0kkksw`). */

@@ -7,6 +7,7 @@ export const databricks = destinationRow({
   destination: "databricks",
   label: "Databricks",
   family: "Data platform",
+  origin: "service-enum",
   connectionApp: "databricks",
   destinationConfig: strictObject({
     /** The Databricks secret scope the secrets are written to. */

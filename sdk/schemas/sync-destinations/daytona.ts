@@ -13,6 +13,7 @@ export const daytona = destinationRow({
   destination: "daytona",
   label: "Daytona",
   family: "Development sandbox platform",
+  origin: { folder: "services/secret-sync/daytona/" },
   connectionApp: "daytona",
   destinationConfig: strictObject({
     /** The Daytona organization's name, at most 255 characters. */

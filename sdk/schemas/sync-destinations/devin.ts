@@ -7,6 +7,7 @@ export const devin = destinationRow({
   destination: "devin",
   label: "Devin",
   family: "AI coding agent",
+  origin: "service-enum",
   connectionApp: "devin",
   destinationConfig: strictObject({
     /** The Devin organization's id, starting with `org-`. */

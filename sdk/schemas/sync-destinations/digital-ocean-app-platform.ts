@@ -9,6 +9,7 @@ export const digitalOceanAppPlatform = destinationRow({
   destination: "digital-ocean-app-platform",
   label: "Digital Ocean App Platform",
   family: "Cloud application platform",
+  origin: "service-enum",
   connectionApp: "digital-ocean",
   destinationConfig: strictObject({
     /** The App Platform app's id. */

@@ -6,6 +6,7 @@ export const externalInfisical = destinationRow({
   destination: "external-infisical",
   label: "Infisical",
   family: "Secrets manager",
+  origin: "service-enum",
   connectionApp: "external-infisical",
   // The service's `supportsKeySchema: false`: it ignores or refuses `keySchema` here, which the
   // common sync options cannot express; the SDK passes it on and leaves the verdict to the service.

@@ -7,6 +7,7 @@ export const flyio = destinationRow({
   destination: "flyio",
   label: "Fly.io",
   family: "Application platform",
+  origin: "service-enum",
   connectionApp: "flyio",
   destinationConfig: strictObject({
     /** The Fly.io app's id, at most 255 characters. */

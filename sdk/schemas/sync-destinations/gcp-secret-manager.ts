@@ -59,6 +59,7 @@ export const gcpSecretManager = destinationRow({
   destination: "gcp-secret-manager",
   label: "GCP Secret Manager",
   family: "Cloud secret manager",
+  origin: "service-enum",
   connectionApp: "gcp",
   destinationConfig: strictObject({
     /** `global`: secrets replicated automatically; `region`: secrets stored in one location, `locationId`. */

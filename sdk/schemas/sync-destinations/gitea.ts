@@ -15,6 +15,7 @@ export const gitea = destinationRow({
   destination: "gitea",
   label: "Gitea",
   family: "Source-hosting service",
+  origin: { folder: "services/secret-sync/gitea/" },
   connectionApp: "gitea",
   destinationConfig: strictObject({
     /** Where the secrets go: `organization` (its Actions secrets) or `repository`. */

@@ -24,6 +24,7 @@ export const github = destinationRow({
   destination: "github",
   label: "GitHub",
   family: "CI/CD platform",
+  origin: "service-enum",
   connectionApp: "github",
   destinationConfig: strictObject({
     /** Where the secrets go: `organization` secrets, `repository` secrets, or a repository environment's (`repository-environment`). */

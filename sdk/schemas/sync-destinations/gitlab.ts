@@ -19,6 +19,7 @@ export const gitlab = destinationRow({
   destination: "gitlab",
   label: "GitLab",
   family: "DevOps platform",
+  origin: "service-enum",
   connectionApp: "gitlab",
   destinationConfig: strictObject({
     /** Where the CI/CD variables go: a `project` or a `group`. */

@@ -10,6 +10,7 @@ export const hashicorpVault = destinationRow({
   destination: "hashicorp-vault",
   label: "Hashicorp Vault",
   family: "Secrets manager",
+  origin: "service-enum",
   connectionApp: "hashicorp-vault",
   destinationConfig: strictObject({
     /** The KV secrets engine's mount, e.g. `secret`. */

@@ -7,6 +7,7 @@ export const hasuraCloud = destinationRow({
   destination: "hasura-cloud",
   label: "Hasura Cloud",
   family: "GraphQL platform",
+  origin: { folder: "services/secret-sync/hasura-cloud/" },
   connectionApp: "hasura-cloud",
   destinationConfig: strictObject({
     /** The Hasura Cloud project's id. */

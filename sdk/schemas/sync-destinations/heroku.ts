@@ -9,6 +9,7 @@ export const heroku = destinationRow({
   destination: "heroku",
   label: "Heroku",
   family: "Application platform",
+  origin: "service-enum",
   connectionApp: "heroku",
   destinationConfig: strictObject({
     /** The Heroku app's id. */

@@ -8,6 +8,7 @@ export const humanitec = destinationRow({
   destination: "humanitec",
   label: "Humanitec",
   family: "Platform orchestrator",
+  origin: "service-enum",
   connectionApp: "humanitec",
   // The service's union on `scope`: `application` (org, app) or `environment` (org, app, env).
   destinationConfig: strictObject({

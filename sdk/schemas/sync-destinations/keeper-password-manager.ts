@@ -11,6 +11,7 @@ export const keeperPasswordManager = destinationRow({
   destination: "keeper-password-manager",
   label: "Keeper Password Manager",
   family: "Password manager",
+  origin: { folder: "services/secret-sync/keeper/" },
   connectionApp: "keeper",
   destinationConfig: strictObject({
     /** The UID of the Keeper shared folder the secrets go to: letters, digits, hyphens and underscores, at most 64 characters, not starting with a hyphen (Commander's Service Mode cannot address it). */

@@ -9,6 +9,7 @@ export const koyeb = destinationRow({
   destination: "koyeb",
   label: "Koyeb",
   family: "Application platform",
+  origin: { folder: "services/secret-sync/koyeb/" },
   connectionApp: "koyeb",
   destinationConfig: strictObject({}),
   extraSyncOptions: {},

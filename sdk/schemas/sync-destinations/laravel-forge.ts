@@ -7,6 +7,7 @@ export const laravelForge = destinationRow({
   destination: "laravel-forge",
   label: "Laravel Forge",
   family: "Server management platform",
+  origin: "service-enum",
   connectionApp: "laravel-forge",
   destinationConfig: strictObject({
     /**

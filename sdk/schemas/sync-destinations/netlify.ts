@@ -9,6 +9,7 @@ export const netlify = destinationRow({
   destination: "netlify",
   label: "Netlify",
   family: "Deployment platform",
+  origin: "service-enum",
   connectionApp: "netlify",
   destinationConfig: strictObject({
     /** The Netlify account's (team's) id. */

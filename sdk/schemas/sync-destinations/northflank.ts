@@ -9,6 +9,7 @@ export const northflank = destinationRow({
   destination: "northflank",
   label: "Northflank",
   family: "Deployment platform",
+  origin: "service-enum",
   connectionApp: "northflank",
   destinationConfig: strictObject({
     /** The Northflank project's id. */

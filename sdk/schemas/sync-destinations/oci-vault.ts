@@ -15,6 +15,7 @@ export const ociVault = destinationRow({
   destination: "oci-vault",
   label: "OCI Vault",
   family: "Cloud key vault",
+  origin: "service-enum",
   connectionApp: "oci",
   destinationConfig: strictObject({
     /** The OCID of the compartment (or tenancy) the secrets are created in. */

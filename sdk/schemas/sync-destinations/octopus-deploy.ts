@@ -7,6 +7,7 @@ export const octopusDeploy = destinationRow({
   destination: "octopus-deploy",
   label: "Octopus Deploy",
   family: "Deployment tool",
+  origin: "service-enum",
   connectionApp: "octopus-deploy",
   // The service intersects a base (`spaceId`, `scope` defaulting to "project") with a union on
   // `scope` whose only variant is "project": the union needs `scope` in the input, so it is

@@ -7,6 +7,7 @@ export const ona = destinationRow({
   destination: "ona",
   label: "Ona",
   family: "Cloud development environment",
+  origin: "service-enum",
   connectionApp: "ona",
   destinationConfig: strictObject({
     /** The Ona project's id. */

@@ -7,6 +7,7 @@ export const ovh = destinationRow({
   destination: "ovh",
   label: "OVH",
   family: "Cloud key management service",
+  origin: "service-enum",
   connectionApp: "ovh",
   destinationConfig: strictObject({
     /**

@@ -13,6 +13,7 @@ export const portainer = destinationRow({
   destination: "portainer",
   label: "Portainer",
   family: "Container management platform",
+  origin: { folder: "services/secret-sync/portainer/" },
   connectionApp: "portainer",
   destinationConfig: strictObject({
     /** The Portainer environment's id. */

@@ -7,6 +7,7 @@ export const qovery = destinationRow({
   destination: "qovery",
   label: "Qovery",
   family: "Deployment platform",
+  origin: "service-enum",
   connectionApp: "qovery",
   // The scope follows from `environmentId`: unset, the sync writes project-level variables.
   destinationConfig: strictObject({

@@ -9,6 +9,7 @@ export const railway = destinationRow({
   destination: "railway",
   label: "Railway",
   family: "Application platform",
+  origin: "service-enum",
   connectionApp: "railway",
   destinationConfig: strictObject({
     /** The Railway project's id. */

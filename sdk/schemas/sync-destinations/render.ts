@@ -13,6 +13,7 @@ export const render = destinationRow({
   destination: "render",
   label: "Render",
   family: "Application platform",
+  origin: "service-enum",
   connectionApp: "render",
   destinationConfig: strictObject({
     /** Where the secrets go: `service` (one service's environment) or `environment-group`. */

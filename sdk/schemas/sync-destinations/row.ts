@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AppConnectionApp } from "../app-connections";
+import type { KindOrigin } from "../common";
 
 /**
  * The parts of a sync destination's row. One file per destination, as the service keeps one folder
@@ -12,6 +13,11 @@ export interface SyncDestination {
   readonly label: string;
   /** The spec's generic name for the destination. */
   readonly family: string;
+  /**
+   * Where the destination comes from: the service's enum of destinations, or a folder beyond it;
+   * none for the generic row of a destination this package does not know.
+   */
+  readonly origin?: KindOrigin;
   /** The app-connection kind a sync to this destination needs; none for a destination this package does not know. */
   readonly connectionApp: AppConnectionApp | undefined;
   readonly destinationConfig: z.ZodObject;
@@ -98,14 +104,23 @@ export interface InvalidSyncExample {
  * missing or wrong does not compile.
  */
 export function destinationRow<const C extends z.ZodObject, const X extends z.ZodRawShape>(
-  row: Omit<SyncDestination, "connectionApp" | "destinationConfig" | "extraSyncOptions" | "example"> & {
+  row: Omit<SyncDestination, "origin" | "connectionApp" | "destinationConfig" | "extraSyncOptions" | "example"> & {
+    origin: KindOrigin;
     connectionApp: AppConnectionApp;
     destinationConfig: C;
     extraSyncOptions: X;
     example: { destinationConfig: z.input<C> };
   },
-) {
+): KnownDestinationRow<C, X> {
   return row;
+}
+
+/** A destination's row, typed by its `destinationConfig` and extra `syncOptions` (what `sdk/types.ts` reads). */
+export interface KnownDestinationRow<C extends z.ZodObject, X extends z.ZodRawShape> extends SyncDestination {
+  readonly origin: KindOrigin;
+  readonly connectionApp: AppConnectionApp;
+  readonly destinationConfig: C;
+  readonly extraSyncOptions: X;
 }
 
 /**

@@ -7,6 +7,7 @@ export const rundeck = destinationRow({
   destination: "rundeck",
   label: "Rundeck",
   family: "Job automation platform",
+  origin: { folder: "services/secret-sync/rundeck/" },
   connectionApp: "rundeck",
   destinationConfig: strictObject({
     /** The Rundeck project, at most 255 characters. */

@@ -7,6 +7,7 @@ export const snowflake = destinationRow({
   destination: "snowflake",
   label: "Snowflake",
   family: "Data warehouse",
+  origin: "service-enum",
   connectionApp: "snowflake",
   destinationConfig: strictObject({
     /** The Snowflake database the secrets are written in. */

@@ -11,6 +11,7 @@ export const spacelift = destinationRow({
   destination: "spacelift",
   label: "Spacelift",
   family: "Infrastructure-as-code platform",
+  origin: { folder: "services/secret-sync/spacelift/" },
   connectionApp: "spacelift",
   destinationConfig: strictObject({
     /** The Spacelift context's id. */

@@ -12,6 +12,7 @@ export const supabase = destinationRow({
   destination: "supabase",
   label: "Supabase",
   family: "Backend platform",
+  origin: "service-enum",
   connectionApp: "supabase",
   destinationConfig: strictObject({
     /** The Supabase project's id (its reference, e.g. `abcdefghijklmnopqrst`), at most 255 characters. */

@@ -7,6 +7,7 @@ export const teamcity = destinationRow({
   destination: "teamcity",
   label: "TeamCity",
   family: "CI/CD platform",
+  origin: "service-enum",
   connectionApp: "teamcity",
   destinationConfig: strictObject({
     /** The TeamCity project's id. */

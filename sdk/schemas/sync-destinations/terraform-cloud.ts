@@ -11,6 +11,7 @@ export const terraformCloud = destinationRow({
   destination: "terraform-cloud",
   label: "Terraform Cloud",
   family: "Infrastructure-as-code platform",
+  origin: "service-enum",
   connectionApp: "terraform-cloud",
   // The service's union on `scope`: `variable-set` (variableSetName, variableSetId) or
   // `workspace` (workspaceName, workspaceId); each with org and category.

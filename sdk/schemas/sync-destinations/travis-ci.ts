@@ -7,6 +7,7 @@ export const travisCi = destinationRow({
   destination: "travis-ci",
   label: "Travis CI",
   family: "CI/CD platform",
+  origin: "service-enum",
   connectionApp: "travis-ci",
   destinationConfig: strictObject({
     /** The Travis CI repository's id. */

@@ -7,6 +7,7 @@ export const triggerDev = destinationRow({
   destination: "trigger-dev",
   label: "Trigger.dev",
   family: "Background job platform",
+  origin: "service-enum",
   connectionApp: "trigger-dev",
   destinationConfig: strictObject({
     /** The Trigger.dev project's reference (`proj_...`), at most 255 characters. */

@@ -7,6 +7,7 @@ export const vercel = destinationRow({
   destination: "vercel",
   label: "Vercel",
   family: "Deployment platform",
+  origin: "service-enum",
   connectionApp: "vercel",
   // `env` is one of the three standard environments or any custom-environment id, so any
   // string (docs/service-api.md §9).

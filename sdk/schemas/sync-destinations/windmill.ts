@@ -20,6 +20,7 @@ export const windmill = destinationRow({
   destination: "windmill",
   label: "Windmill",
   family: "Workflow engine",
+  origin: "service-enum",
   connectionApp: "windmill",
   destinationConfig: strictObject({
     /** The Windmill workspace's id. */

@@ -15,6 +15,7 @@ export const zabbix = destinationRow({
   destination: "zabbix",
   label: "Zabbix",
   family: "Monitoring platform",
+  origin: "service-enum",
   connectionApp: "zabbix",
   destinationConfig: strictObject({
     /** `global` (global macros) or `host` (the macros of one host). */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppConnection, AuditLogEntry, CertificateProfile, SecretRotation, SecretSync } from "../../../sdk";
+import { noSyncJobsYet } from "../../../sdk/schemas";
 
 /** Response objects for the stub server, shaped by the shared response schemas' types. */
 
@@ -58,18 +59,8 @@ export function secretSync(over: Partial<SecretSync> = {}): SecretSync {
     connectionId: ids.connection,
     createdAt: now,
     updatedAt: now,
+    ...noSyncJobsYet,
     syncStatus: "pending",
-    lastSyncJobId: null,
-    lastSyncMessage: null,
-    lastSyncedAt: null,
-    importStatus: null,
-    lastImportJobId: null,
-    lastImportMessage: null,
-    lastImportedAt: null,
-    removeStatus: null,
-    lastRemoveJobId: null,
-    lastRemoveMessage: null,
-    lastRemovedAt: null,
     connection: { app: "vercel", name: "v", id: ids.connection },
     environment: { slug: "dev", name: "Development", id: randomUUID() },
     folder: { id: randomUUID(), path: "/" },
