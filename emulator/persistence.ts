@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { open, rename, rm, type FileHandle } from "node:fs/promises";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { AuditLogEntry } from "../sdk/schemas";
 import type { AuditLog } from "./audit";
 import type { StateSnapshot, StoreSnapshot } from "./store";
@@ -83,6 +83,7 @@ export class Persister {
     private readonly debounceMs = 100,
   ) {
     this.journalFile = journalOf(file);
+    removeOrphanedTempFiles(file);
     audit.trackAdded();
   }
 
@@ -175,5 +176,27 @@ async function syncDir(dir: string): Promise<void> {
     /* e.g. Windows: directories cannot be opened */
   } finally {
     await fh?.close();
+  }
+}
+
+/**
+ * Removes the temporary copies (`<file>.<pid>.<n>.tmp`) that an emulator killed between writing
+ * one and renaming it over the data file left behind; a copy of a process still alive is kept.
+ */
+function removeOrphanedTempFiles(file: string): void {
+  const prefix = `${basename(file)}.`;
+  if (!existsSync(dirname(file))) return;
+  for (const name of readdirSync(dirname(file))) {
+    const m = name.startsWith(prefix) ? /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length)) : null;
+    if (m && !isAlive(Number(m[1]))) rmSync(join(dirname(file), name), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }

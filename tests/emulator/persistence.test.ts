@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -195,5 +196,18 @@ describe("cli", () => {
       await emu.stop();
     }
     expect(JSON.parse(readFileSync(file, "utf8")).defaultToken).toBe("custom-fixture-token");
+  });
+
+  test("a temporary copy left by a killed emulator is removed at start; a live process's is kept", async () => {
+    const file = join(dir, "orphans.json");
+    // A pid that is gone: a child that has exited and been reaped.
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
+    writeFileSync(`${file}.${gone}.3.tmp`, "{");
+    // …and one of a process that is alive (this test's parent).
+    writeFileSync(`${file}.${process.ppid}.1.tmp`, "{");
+    const emu = await start({ data: file });
+    await emu.emu.stop();
+    const left = readdirSync(dir).filter((f) => f.startsWith("orphans.json."));
+    expect(left).toEqual([`orphans.json.${process.ppid}.1.tmp`]);
   });
 });
