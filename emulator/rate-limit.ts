@@ -35,11 +35,14 @@ type Limiter = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 /** A route's `config.bucket` overrides the method's bucket (the duplicate-destination check is a POST read). */
 export interface RouteBucket {
   bucket?: "read" | "write";
+  /** Whether `bucket` applies to this request: a kind route's unknown slug counts as an unregistered path (route-registration.ts). */
+  appliesTo?: (req: FastifyRequest) => boolean;
 }
 
 /** The rate-limit bucket a request counts in (also recorded in the request log). */
 export function bucketOf(req: FastifyRequest): "read" | "write" {
-  const configured = (req.routeOptions.config as RouteBucket | undefined)?.bucket;
+  const config = req.routeOptions.config as RouteBucket | undefined;
+  const configured = config?.appliesTo?.(req) === false ? undefined : config?.bucket;
   return configured ?? (req.method === "GET" || req.method === "HEAD" ? "read" : "write");
 }
 

@@ -129,3 +129,95 @@ export function responseSerializerCompiler(check: boolean): FastifySerializerCom
       return JSON.stringify(payload);
     };
 }
+
+/** Whether the 200 bodies of an app's kind routes are checked (`responseSerializerCompiler`'s `check`), set by server.ts. */
+const responseChecks = new WeakMap<FastifyInstance, boolean>();
+export function checkKindResponses(app: FastifyInstance, check: boolean): void {
+  responseChecks.set(app, check);
+}
+
+/** A kind table (sync destinations, rotation types, connection kinds) whose rows share one set of operations. */
+export interface KindFamily<Row, S, Ops extends Record<string, Operation>> {
+  readonly rows: readonly Row[];
+  /** The row's slug, the path segment `base` puts it in. */
+  readonly slug: (row: Row) => string;
+  /** The common prefix of a kind's operation paths, given its slug (`apiPaths`). */
+  readonly base: (slug: string) => string;
+  readonly operations: (row: Row) => Ops;
+  readonly scope: (row: Row) => S;
+}
+
+const KIND_PARAM = "kindSlug";
+
+/**
+ * Registers a kind table's operations as one parametric route per operation (`/api/v1/secret-syncs/:kindSlug/:syncId`)
+ * instead of one route per kind and operation: over a thousand Fastify routes, each compiled at
+ * start, were most of the emulator's start cost. A request is dispatched to its kind's row, whose
+ * schemas (built on first use, `perRow`) validate it as Fastify's `schema` option would (params,
+ * then body, then query; `zodValidatorCompiler`) and check its 200 body (`responseSerializerCompiler`).
+ * An unknown slug goes to the not-found handler, as an unregistered path does; static routes
+ * (`/options`) keep priority in Fastify's router. Every row must have the first row's operations
+ * (tests/emulator/kind-routes.test.ts).
+ */
+export function routeKindOperations<Row, S, Ops extends Record<string, Operation>>(
+  app: FastifyInstance,
+  family: KindFamily<Row, S, Ops>,
+  handlers: ScopedHandlers<S, Ops>,
+): void {
+  const bySlug = new Map(family.rows.map((row) => [family.slug(row), row]));
+  const scopes = new Map<Row, S>();
+  const scopeOf = (row: Row) => scopes.get(row) ?? scopes.set(row, family.scope(row)).get(row)!;
+  const rowOf = (req: FastifyRequest) => bySlug.get((req.params as Record<string, string>)[KIND_PARAM]!);
+  const first = family.rows[0]!;
+  const template = family.operations(first);
+  const sampleBase = family.base(family.slug(first));
+  const base = family.base(`:${KIND_PARAM}`);
+  for (const name of Object.keys(template)) {
+    const sample = template[name]!;
+    const handler = handlers[name] as unknown as ScopedHandler<S, Operation>;
+    const config: RouteBucket | undefined = sample.bucket && {
+      bucket: sample.bucket,
+      appliesTo: (req) => rowOf(req) !== undefined,
+    };
+    app.route({
+      method: sample.method,
+      url: base + sample.path.slice(sampleBase.length),
+      ...(config && { config }),
+      handler: async (req, reply) => {
+        const row = rowOf(req);
+        if (row === undefined) return reply.callNotFound();
+        const operation = family.operations(row)[name]!;
+        validateParts(operation, req);
+        const payload = await handler(scopeOf(row), req as OperationRequest<Operation>, reply);
+        if (reply.statusCode === 200 && responseChecks.get(app)) checkResponse(operation, payload);
+        return payload;
+      },
+    });
+  }
+}
+
+/** Validates and replaces the parts an operation declares, as Fastify's `schema` option does with `zodValidatorCompiler`. */
+function validateParts(operation: Operation, req: FastifyRequest): void {
+  const { [KIND_PARAM]: _slug, ...params } = req.params as Record<string, string>;
+  req.params = operation.params ? validPart(operation.params, "params", params) : params;
+  if (operation.body) req.body = validPart(operation.body, "body", req.body);
+  if (operation.query) req.query = validPart(operation.query, "querystring", req.query);
+}
+
+function validPart(schema: z.ZodType, httpPart: string, data: unknown): unknown {
+  const r = zodValidatorCompiler({ schema, httpPart, method: "", url: "" })(data) as { value?: unknown; error?: Error };
+  if (r.error) throw r.error;
+  return r.value;
+}
+
+/** `responseSerializerCompiler`'s check of a 200 body. */
+function checkResponse(operation: Operation, payload: unknown): void {
+  const r = operation.response.safeParse(payload);
+  if (!r.success) {
+    throw new ApiError(
+      500,
+      "InternalServerError",
+      `The response of ${operation.method} ${operation.path} does not match its schema: ${formatIssueList(issuesFromZod(r.error.issues))}`,
+    );
+  }
+}

@@ -20,7 +20,7 @@ import {
 } from "./errors";
 import { setActor, type EmulatorContext } from "./context";
 import { Faults } from "./faults";
-import { responseSerializerCompiler, zodValidatorCompiler } from "./route-registration";
+import { checkKindResponses, responseSerializerCompiler, zodValidatorCompiler } from "./route-registration";
 import { bucketOf, RateLimits, type RateLimitOptions } from "./rate-limit";
 import { ADMIN_PREFIX, RequestLog, registerAdminRoutes } from "./routes/admin";
 import { registerAppConnectionRoutes } from "./routes/app-connections";
@@ -177,6 +177,7 @@ async function newApp(opts: ServerOptions): Promise<FastifyInstance> {
   // The API routes' schemas are the operations' zod schemas (operations.ts).
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(opts.checkResponses));
+  checkKindResponses(app, opts.checkResponses);
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
+  apiPaths,
   allAppConnectionOperations,
   appConnectionKind,
   appConnectionKinds,
@@ -17,7 +18,12 @@ import {
 } from "../context";
 import { randomSecret } from "../credentials";
 import { badRequest, notFound } from "../errors";
-import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
+import {
+  routeKindOperations,
+  routeOperations,
+  type OperationRequest,
+  type ScopedHandlers,
+} from "../route-registration";
 import { stripTwin } from "../service-schemas";
 import type { Actor, StoredConnection } from "../types";
 import { connectionView } from "../views";
@@ -80,8 +86,14 @@ export function newConnection(
  */
 export function registerAppConnectionRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   routeOperations(app, allAppConnectionOperations, { list: listAllConnections }, ctx);
-  for (const kind of Object.values(appConnectionKinds) as AppConnectionKind[])
-    routeOperations(app, appConnectionOperations(kind), kindHandlers, { ctx, kind });
+  const family = {
+    rows: Object.values(appConnectionKinds) as AppConnectionKind[],
+    slug: (kind: AppConnectionKind) => kind.app,
+    base: apiPaths.appConnections,
+    operations: appConnectionOperations,
+    scope: (kind: AppConnectionKind) => ({ ctx, kind }),
+  };
+  routeKindOperations(app, family, kindHandlers);
 }
 
 type ConnectionOperations = ReturnType<typeof appConnectionOperations>;

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import {
+  apiPaths,
   allSecretRotationOperations,
   computeNextRotationAt,
   rotationTypes,
@@ -11,7 +12,12 @@ import {
 import { actorOf, recordEvent, requireProject, resolveFolder, subjects, type EmulatorContext } from "../context";
 import { generatePassword, randomSecret } from "../credentials";
 import { ApiError, badRequest, notFound } from "../errors";
-import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
+import {
+  routeKindOperations,
+  routeOperations,
+  type OperationRequest,
+  type ScopedHandlers,
+} from "../route-registration";
 import type { StoredRotation } from "../types";
 import { rotationView } from "../views";
 import { findOfKind, getOfKind, listOfKind, objectMeta, placeNewObject, type ObjectsOfKind } from "./kind-objects";
@@ -62,8 +68,14 @@ function generateCredentials(
  */
 export function registerSecretRotationRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   routeOperations(app, allSecretRotationOperations, { list: listAllRotations }, ctx);
-  for (const type of Object.values(rotationTypes) as RotationType[])
-    routeOperations(app, secretRotationOperations(type), typeHandlers, typeScope(ctx, type));
+  const family = {
+    rows: Object.values(rotationTypes) as RotationType[],
+    slug: (type: RotationType) => type.type,
+    base: apiPaths.secretRotations,
+    operations: secretRotationOperations,
+    scope: (type: RotationType) => typeScope(ctx, type),
+  };
+  routeKindOperations(app, family, typeHandlers);
 }
 
 type RotationOperations = ReturnType<typeof secretRotationOperations>;

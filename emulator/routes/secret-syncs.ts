@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
+  apiPaths,
   allSecretSyncOperations,
   sameDestination,
   knownSyncDestinations,
@@ -19,7 +20,12 @@ import {
   type EmulatorContext,
 } from "../context";
 import { badRequest, notFound } from "../errors";
-import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
+import {
+  routeKindOperations,
+  routeOperations,
+  type OperationRequest,
+  type ScopedHandlers,
+} from "../route-registration";
 import type { StoredSync, SyncJobKind } from "../types";
 import { syncView } from "../views";
 import { findOfKind, getOfKind, listOfKind, objectMeta, placeNewObject, type ObjectsOfKind } from "./kind-objects";
@@ -34,8 +40,14 @@ const LOCKED = "A job for this sync is already in progress. Please try again sho
  */
 export function registerSecretSyncRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   routeOperations(app, allSecretSyncOperations, { list: listAllSyncs }, ctx);
-  for (const dest of knownSyncDestinations)
-    routeOperations(app, secretSyncOperations(dest), destinationHandlers, destinationScope(ctx, dest));
+  const family = {
+    rows: knownSyncDestinations,
+    slug: (dest: KnownSyncDestination) => dest.destination,
+    base: apiPaths.secretSyncs,
+    operations: secretSyncOperations,
+    scope: (dest: KnownSyncDestination) => destinationScope(ctx, dest),
+  };
+  routeKindOperations(app, family, destinationHandlers);
 }
 
 type SyncOperations = ReturnType<typeof secretSyncOperations>;
