@@ -1,15 +1,13 @@
 import {
   AuditLogListEnvelope,
-  GeneratedCredentialsResponseSchema,
   SecretRotationEnvelope,
   SecretRotationListEnvelope,
   apiPaths,
-  computeNextRotationAt,
   rotationTypes,
   type RotationType,
-  type SecretRotation,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
+import { rotationObjects } from "./objects";
 import { FX, expect422, expectError, expectIncreasing, start, uniq, withClockStopped, type Api } from "./helpers";
 
 /**
@@ -23,41 +21,7 @@ beforeAll(async () => ({ emu, api } = await start()));
 afterAll(() => emu.stop());
 
 const types = Object.values(rotationTypes) as RotationType[];
-const base = (t: string) => apiPaths.secretRotations(t);
-
-/** Fresh, unique secret names for a type's mapping. */
-function mappingFor(t: RotationType): Record<string, string> {
-  const tag = uniq("S").toUpperCase().replace(/-/g, "_");
-  return Object.fromEntries(Object.keys(t.secretsMapping.shape).map((k) => [k, `${tag}_${k.toUpperCase()}`]));
-}
-
-function body(t: RotationType, extra: Record<string, unknown> = {}) {
-  return {
-    name: uniq("rot"),
-    projectId: FX.projectId,
-    connectionId: FX.connection(t.connectionApp).id,
-    environment: "dev",
-    secretPath: "/app",
-    rotationInterval: 30,
-    parameters: t.example.parameters,
-    secretsMapping: mappingFor(t),
-    ...extra,
-  };
-}
-
-async function create(t: RotationType, extra: Record<string, unknown> = {}): Promise<SecretRotation> {
-  const res = await api.post(base(t.type), body(t, extra));
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return SecretRotationEnvelope.parse(res.body).secretRotation;
-}
-
-const credentials = async (t: string, id: string) =>
-  GeneratedCredentialsResponseSchema.parse((await api.get(`${base(t)}/${id}/generated-credentials`)).body);
-
-const expectedNext = (r: SecretRotation) =>
-  computeNextRotationAt(new Date(r.lastRotatedAt!), r.rotationInterval, r.rotateAtUtc!, {
-    isAutoRotationEnabled: r.isAutoRotationEnabled,
-  })?.toISOString() ?? null;
+const { base, mappingFor, body, create, credentials, expectedNext } = rotationObjects(() => api);
 
 test("GET /api/v2/secret-rotations lists a project's rotations of every type in one call, audited", async () => {
   const made = await Promise.all(types.slice(0, 4).map((t) => create(t)));

@@ -4,11 +4,10 @@ import {
   SecretSyncListEnvelope,
   apiPaths,
   syncDestinations,
-  type SecretSync,
-  type KnownSyncDestination,
   knownSyncDestinations,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
+import { LOCKED, syncObjects } from "./objects";
 import {
   FX,
   expect422,
@@ -33,36 +32,7 @@ beforeAll(async () => ({ emu, api } = await start({ syncJobDelayMs: 50 })));
 afterAll(() => emu.stop());
 
 const destinations = knownSyncDestinations;
-const base = (d: string) => apiPaths.secretSyncs(d);
-const LOCKED = "A job for this sync is already in progress. Please try again shortly.";
-
-function syncBody(dest: KnownSyncDestination, extra: Record<string, unknown> = {}) {
-  return {
-    name: uniq("sync"),
-    projectId: FX.projectId,
-    connectionId: FX.connection(dest.connectionApp).id,
-    environment: "dev",
-    secretPath: "/app",
-    syncOptions: {
-      initialSyncBehavior: "overwrite-destination",
-      keySchema: "APP_{{secretKey}}",
-      disableSecretDeletion: false,
-    },
-    destinationConfig: dest.example.destinationConfig,
-    ...extra,
-  };
-}
-
-async function createSync(dest: KnownSyncDestination, extra: Record<string, unknown> = {}): Promise<SecretSync> {
-  const res = await api.post(base(dest.destination), syncBody(dest, extra));
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return SecretSyncEnvelope.parse(res.body).secretSync;
-}
-
-const get = async (dest: string, id: string) =>
-  SecretSyncEnvelope.parse((await api.get(`${base(dest)}/${id}`)).body).secretSync;
-const settled = (s: SecretSync, field: "syncStatus" | "importStatus" | "removeStatus") =>
-  s[field] === "succeeded" || s[field] === "failed";
+const { base, syncBody, createSync, get, settled } = syncObjects(() => api);
 
 test("GET /api/v1/secret-syncs lists a project's syncs of every destination in one call, audited", async () => {
   const made = await Promise.all(destinations.slice(0, 4).map((d) => createSync(d, { isAutoSyncEnabled: false })));

@@ -1,15 +1,12 @@
 import {
-  GeneratedCredentialsResponseSchema,
   SecretRotationEnvelope,
   SecretRotationListEnvelope,
-  apiPaths,
-  computeNextRotationAt,
   rotationTypes,
   type RotationType,
-  type SecretRotation,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
-import { FX, expect422, expectError, start, uniq, type Api } from "../emulator/helpers";
+import { rotationObjects } from "../emulator/objects";
+import { FX, expect422, expectError, start, type Api } from "../emulator/helpers";
 
 /**
  * Every rotation type's row over HTTP: create with its generated credentials and mapped secrets,
@@ -23,41 +20,7 @@ beforeAll(async () => ({ emu, api } = await start()));
 afterAll(() => emu.stop());
 
 const types = Object.values(rotationTypes) as RotationType[];
-const base = (t: string) => apiPaths.secretRotations(t);
-
-/** Fresh, unique secret names for a type's mapping. */
-function mappingFor(t: RotationType): Record<string, string> {
-  const tag = uniq("S").toUpperCase().replace(/-/g, "_");
-  return Object.fromEntries(Object.keys(t.secretsMapping.shape).map((k) => [k, `${tag}_${k.toUpperCase()}`]));
-}
-
-function body(t: RotationType, extra: Record<string, unknown> = {}) {
-  return {
-    name: uniq("rot"),
-    projectId: FX.projectId,
-    connectionId: FX.connection(t.connectionApp).id,
-    environment: "dev",
-    secretPath: "/app",
-    rotationInterval: 30,
-    parameters: t.example.parameters,
-    secretsMapping: mappingFor(t),
-    ...extra,
-  };
-}
-
-async function create(t: RotationType, extra: Record<string, unknown> = {}): Promise<SecretRotation> {
-  const res = await api.post(base(t.type), body(t, extra));
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return SecretRotationEnvelope.parse(res.body).secretRotation;
-}
-
-const credentials = async (t: string, id: string) =>
-  GeneratedCredentialsResponseSchema.parse((await api.get(`${base(t)}/${id}/generated-credentials`)).body);
-
-const expectedNext = (r: SecretRotation) =>
-  computeNextRotationAt(new Date(r.lastRotatedAt!), r.rotationInterval, r.rotateAtUtc!, {
-    isAutoRotationEnabled: r.isAutoRotationEnabled,
-  })?.toISOString() ?? null;
+const { base, mappingFor, body, create, credentials, expectedNext } = rotationObjects(() => api);
 
 describe.each(types.map((t) => [t.type, t] as const))("%s rotations", (type, t) => {
   const isSql = t.family === "SQL database credentials";

@@ -1,13 +1,11 @@
 import {
   SecretSyncEnvelope,
   SecretSyncListEnvelope,
-  apiPaths,
   appConnectionKinds,
-  type SecretSync,
-  type KnownSyncDestination,
   knownSyncDestinations,
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
+import { LOCKED, syncObjects } from "../emulator/objects";
 import { FX, expect422, expectError, expectIncreasing, start, uniq, waitFor, type Api } from "../emulator/helpers";
 
 /**
@@ -22,36 +20,7 @@ beforeAll(async () => ({ emu, api } = await start({ syncJobDelayMs: 50 })));
 afterAll(() => emu.stop());
 
 const destinations = knownSyncDestinations;
-const base = (d: string) => apiPaths.secretSyncs(d);
-const LOCKED = "A job for this sync is already in progress. Please try again shortly.";
-
-function syncBody(dest: KnownSyncDestination, extra: Record<string, unknown> = {}) {
-  return {
-    name: uniq("sync"),
-    projectId: FX.projectId,
-    connectionId: FX.connection(dest.connectionApp).id,
-    environment: "dev",
-    secretPath: "/app",
-    syncOptions: {
-      initialSyncBehavior: "overwrite-destination",
-      keySchema: "APP_{{secretKey}}",
-      disableSecretDeletion: false,
-    },
-    destinationConfig: dest.example.destinationConfig,
-    ...extra,
-  };
-}
-
-async function createSync(dest: KnownSyncDestination, extra: Record<string, unknown> = {}): Promise<SecretSync> {
-  const res = await api.post(base(dest.destination), syncBody(dest, extra));
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return SecretSyncEnvelope.parse(res.body).secretSync;
-}
-
-const get = async (dest: string, id: string) =>
-  SecretSyncEnvelope.parse((await api.get(`${base(dest)}/${id}`)).body).secretSync;
-const settled = (s: SecretSync, field: "syncStatus" | "importStatus" | "removeStatus") =>
-  s[field] === "succeeded" || s[field] === "failed";
+const { base, syncBody, createSync, get, settled } = syncObjects(() => api);
 
 test("every destination has a connection kind in the fixtures", () => {
   for (const d of destinations) expect(FX.connection(d.connectionApp)).toBeDefined();
