@@ -49,21 +49,23 @@ describe("the service's rules under the real engine", () => {
     return env.client.secretSyncs.create("vercel", body as never).then((s) => s.id);
   };
 
-  it("refuses a sync to a destination a sync made elsewhere already syncs to, naming its project, unless allowDuplicateDestination", async () => {
+  it("refuses a sync to a destination a sync made elsewhere already syncs to, naming it and its project, unless allowDuplicateDestination", async () => {
     const first = await elsewhere("first", "shared-app");
     try {
       await env.declare([{ kind: "SecretSync", name: "second", args: syncArgs("second", "shared-app") }]);
       await env.resetRequests();
       const text = await failure(env.t.stack.up());
       expect(text).toContain(
-        `destinationConfig: another secret sync in project ${PROJECT} already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
+        `destinationConfig: secret sync "first" (project ${PROJECT}) already syncs to this destination, and two syncs would overwrite each other's secrets; point this sync elsewhere or set allowDuplicateDestination: true`,
       );
-      // Only reads for "second": the check, and the look-up of a sync already holding its name (one
-      // an interrupted run made would not count as a duplicate). Nothing was written.
+      // Only reads for "second": the check, the look-up of a sync already holding its name (one
+      // an interrupted run made would not count as a duplicate), and, the check answering with a
+      // project only, one list of that project to name the other sync. Nothing was written.
       expect(api(writes(await env.requests()))).toEqual([]);
       expect(api(await env.requests())).toEqual([
         "POST /api/v1/secret-syncs/vercel/check-destination",
         "GET /api/v1/secret-syncs/vercel/sync-name/second",
+        "GET /api/v1/secret-syncs",
       ]);
 
       await env.declare([
@@ -99,7 +101,7 @@ describe("the service's rules under the real engine", () => {
       await env.declare([{ kind: "SecretSync", name: "second", args: syncArgs("second", "shared-app") }]);
       await env.resetRequests();
       expect(await failure(env.t.stack.up())).toContain(
-        `destinationConfig: another secret sync in project ${PROJECT} already syncs to this destination`,
+        `destinationConfig: secret sync "first" (project ${PROJECT}) already syncs to this destination`,
       );
       expect(api(writes(await env.requests()))).toEqual([]);
       const second = (await env.client.secretSyncs.list("vercel", PROJECT)).find((s) => s.name === "second")!;
