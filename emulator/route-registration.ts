@@ -167,7 +167,13 @@ export function routeKindOperations<Row, S, Ops extends Record<string, Operation
   const bySlug = new Map(family.rows.map((row) => [family.slug(row), row]));
   const scopes = new Map<Row, S>();
   const scopeOf = (row: Row) => scopes.get(row) ?? scopes.set(row, family.scope(row)).get(row)!;
-  const rowOf = (req: FastifyRequest) => bySlug.get((req.params as Record<string, string>)[KIND_PARAM]!);
+  // A request's row, looked up once: validation replaces `req.params` without the slug, and the
+  // request log asks for the bucket (`appliesTo`) after the handler.
+  const rows = new WeakMap<FastifyRequest, Row | undefined>();
+  const rowOf = (req: FastifyRequest) => {
+    if (!rows.has(req)) rows.set(req, bySlug.get((req.params as Record<string, string>)[KIND_PARAM]!));
+    return rows.get(req);
+  };
   const first = family.rows[0]!;
   const template = family.operations(first);
   const sampleBase = family.base(family.slug(first));

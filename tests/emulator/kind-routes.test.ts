@@ -68,6 +68,17 @@ describe("unknown kind slugs", () => {
     const check = await api.post("/api/v1/secret-syncs/vercel/check-destination", {});
     expect(check.status).toBe(422);
     expect(check.headers.get("x-ratelimit-limit")).toBe("50");
+    // …and the request log records it in the bucket it was counted in, whatever its validation did.
+    const valid = await api.post("/api/v1/secret-syncs/vercel/check-destination", {
+      destinationConfig: { app: "prj_logged", appName: "logged", env: "production", teamId: "team_1" },
+      connectionId: FX.connection("vercel").id,
+      projectId: FX.projectId,
+    });
+    expect(valid.status).toBe(200);
+    const logged = ((await api.get("/__admin/requests")).body.requests as { path: string; bucket: string }[]).filter(
+      (r) => r.path === "/api/v1/secret-syncs/vercel/check-destination",
+    );
+    expect(logged.map((r) => r.bucket)).toEqual(["read", "read"]);
     expect((await api.get("/api/v1/secret-syncs/options")).status).toBe(200);
     expect((await api.get("/api/v2/secret-rotations/options")).status).toBe(200);
     const aws = await api.get(apiPaths.appConnections("aws"));
