@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import * as ts from "typescript";
 import { markdownAnchors } from "../../scripts/markdown-anchors";
+import { compileSnippets } from "./helpers/compile";
 
 /**
  * The user guide tells the truth: its TypeScript examples compile against the package's types,
@@ -30,30 +29,8 @@ describe("README's TypeScript examples", () => {
       "export {};",
       body,
     ].join("\n");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-readme-"));
-    try {
-      const file = path.join(dir, "readme.ts");
-      fs.writeFileSync(file, source);
-      const program = ts.createProgram([file], {
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.CommonJS,
-        moduleResolution: ts.ModuleResolutionKind.Node10,
-        esModuleInterop: true,
-        types: [],
-        baseUrl: repoRoot,
-        paths: { "secretops-pulumi": ["index.ts"] },
-      });
-      const problems = ts
-        .getPreEmitDiagnostics(program)
-        .filter((d) => d.file?.fileName === file || d.file === undefined)
-        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-      expect({ problems, source }).toEqual({ problems: [], source });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const problems = compileSnippets({ readme: source }).readme!.map((d) => d.message);
+    expect({ problems, source }).toEqual({ problems: [], source });
   }, 120_000);
 });
 

@@ -43,9 +43,15 @@ export function compileSnippets(snippets: Record<string, string>): Record<string
   host.readFile = (f) => files.get(path.resolve(f)) ?? readFile.call(host, f);
   const program = ts.createProgram([...files.keys()], options, host);
   const out: Record<string, SnippetDiagnostic[]> = {};
+  // Problems of no file (options, global types) belong to every snippet: none compiles without them.
+  const global = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
   for (const [file, _] of files) {
     const source = program.getSourceFile(file)!;
-    const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+    const diagnostics = [
+      ...global,
+      ...program.getSyntacticDiagnostics(source),
+      ...program.getSemanticDiagnostics(source),
+    ];
     out[path.basename(file, ".ts")] = diagnostics.map((d) => ({
       line: d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0,
       code: d.code,
