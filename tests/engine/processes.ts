@@ -74,6 +74,16 @@ function processTree(root: number): number[] {
   return tree;
 }
 
+/** Whether a process runs: it exists and is not a zombie waiting for its parent to reap it. */
+export function alive(pid: number): boolean {
+  try {
+    const state = execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim();
+    return state !== "" && !state.startsWith("Z");
+  } catch {
+    return false; // ps exits 1 when there is no such process
+  }
+}
+
 const signal = (pid: number, sig: NodeJS.Signals) => {
   try {
     process.kill(pid, sig);
@@ -88,7 +98,9 @@ const signal = (pid: number, sig: NodeJS.Signals) => {
  * the dynamic-provider processes) and their groups; then removes the locks the killed operations
  * left, and the metadata sidecars a kill during a save left empty (every later command fails with
  * "failed to load checkpoint: EOF" until then; deleting them is the first recovery step
- * docs/resources.md gives). Returns what was running.
+ * docs/resources.md gives). A SIGKILL is delivered when the process is next scheduled, so on a
+ * busy machine it can still run after the call: this returns once every process of the trees is
+ * gone (or after `graceMs` more). Returns what was running.
  */
 export async function cancelRunningOperations(graceMs = 5_000): Promise<string[]> {
   const ops = [...running];
@@ -98,11 +110,14 @@ export async function cancelRunningOperations(graceMs = 5_000): Promise<string[]
   const settled = Promise.all(ops.map((op) => op.exited));
   await Promise.race([settled, new Promise((r) => setTimeout(r, graceMs).unref())]);
   for (const op of ops) trees.push(processTree(op.pid));
-  for (const pid of new Set(trees.flat())) {
+  const killed = [...new Set(trees.flat())];
+  for (const pid of killed) {
     signal(-pid, "SIGKILL");
     signal(pid, "SIGKILL");
   }
   await settled;
+  const deadline = Date.now() + graceMs;
+  while (killed.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   for (const dir of new Set(ops.map((op) => op.stateDir).filter((d): d is string => !!d))) {
     for (const lock of lockFiles(dir)) fs.rmSync(lock, { force: true });
     for (const cut of emptySidecars(dir)) fs.rmSync(cut, { force: true });

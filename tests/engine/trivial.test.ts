@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { cancelRunningOperations, changeCounts, createTestStack, runningOperations, TestStack } from "./harness";
+import { alive, cancelRunningOperations, changeCounts, createTestStack, runningOperations, TestStack } from "./harness";
 
 // The whole chain: real CLI, language host, dynamic-provider shim and our closure, through
 // up, a no-change preview, an in-place update and destroy.
@@ -54,15 +53,6 @@ describe("the real engine runs a dynamic resource from a program directory", () 
   });
 });
 
-/** Whether a process runs: it exists and is not a zombie waiting for its parent to reap it. */
-function alive(pid: number): boolean {
-  try {
-    const state = execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim();
-    return state !== "" && !state.startsWith("Z");
-  } catch {
-    return false; // ps exits 1 when there is no such process
-  }
-}
 
 // What the harness does after a test that timed out (issue 28): an operation still running is
 // cancelled with its whole process tree, and the stack is usable by the next test at once.
