@@ -1,5 +1,5 @@
 import type { AppConnectionApp, RotationTypeSlug, SyncDestinationSlug } from "../../sdk";
-import { engineEnv, EngineEnv, FixtureSummary, lifecycleTests } from "./lifecycle";
+import { engineEnv, EngineEnv, FixtureSummary, LifecycleSpec, lifecycleTests } from "./lifecycle";
 
 // Each resource family through the whole lifecycle, under the real engine against the emulator.
 jest.setTimeout(15 * 60_000);
@@ -18,7 +18,7 @@ function connection(f: FixtureSummary, app: string, projectId?: string) {
 }
 const orUndefined = <T>(p: Promise<T>) => p.catch((e) => (e.status === 404 ? undefined : Promise.reject(e)));
 
-describe.each([
+const families: LifecycleSpec[] = [
   {
     kind: "SecretSync",
     args: (f: FixtureSummary) => {
@@ -177,7 +177,9 @@ describe.each([
     secrets: { credentials: { password: CANARY_PASSWORD } },
     managesExisting: true,
   },
-] as Parameters<typeof lifecycleTests>[0][])("$kind under the real engine", (spec) => {
+];
+
+describe("every resource family under the real engine, in one stack", () => {
   let env: EngineEnv;
   beforeAll(async () => {
     env = await engineEnv();
@@ -185,5 +187,5 @@ describe.each([
   afterAll(async () => {
     await env?.dispose();
   });
-  lifecycleTests(spec, () => env);
+  lifecycleTests(families, () => env);
 });

@@ -35,8 +35,11 @@ export interface TestStack {
   /** The local backend directory: state lives under `.pulumi/` here. */
   stateDir: string;
   envVars: Record<string, string>;
-  /** Destroys what is left, removes the stack and all temporary files. */
-  dispose(): Promise<void>;
+  /**
+   * Destroys what is left (unless `destroy: false`: the service goes away with the stack) and
+   * removes the stack's backend, config file and temporary files.
+   */
+  dispose(opts?: { destroy?: boolean }): Promise<void>;
 }
 
 export interface TestStackOptions {
@@ -153,10 +156,10 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
     stack,
     stateDir,
     envVars,
-    async dispose() {
+    async dispose({ destroy = true } = {}) {
+      // The backend directory goes as a whole: no `pulumi stack rm` needed.
       try {
-        await stack.destroy();
-        await stack.workspace.removeStack(stackName);
+        if (destroy) await stack.destroy();
       } finally {
         fs.rmSync(path.join(workDir, `Pulumi.${stackName}.yaml`), { force: true });
         fs.rmSync(stateDir, { recursive: true, force: true });

@@ -1,4 +1,6 @@
-import type { OutputMap } from "@pulumi/pulumi/automation";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { EngineEvent, OutputMap } from "@pulumi/pulumi/automation";
 import { SecretOpsClient } from "../../sdk";
 import { EmulatorAdmin, type Fixtures, type RequestLogEntry, startEmulator } from "../../emulator";
 import { changeCounts, cliStackExport, createTestStack, storedState, TestStack } from "./harness";
@@ -48,9 +50,12 @@ export async function engineEnv(opts: { fixtures?: Fixtures } = {}): Promise<Eng
       // The emulator runs without rate limits here; the provider need not pace itself.
       "secretops:readsPerMinute": { value: "100000" },
       "secretops:writesPerMinute": { value: "100000" },
-      "resources:resources": { value: "[]" },
     },
   });
+  // The program reads its resources from this file: a step changes them without a CLI run.
+  const resourcesFile = path.join(t.stateDir, "resources.json");
+  fs.writeFileSync(resourcesFile, "[]");
+  await t.stack.setConfig("resources:resourcesFile", { value: resourcesFile });
   const admin = new EmulatorAdmin(emulator.url);
   return {
     emulator,
@@ -58,7 +63,7 @@ export async function engineEnv(opts: { fixtures?: Fixtures } = {}): Promise<Eng
     t,
     admin,
     async declare(resources) {
-      await t.stack.setConfig("resources:resources", { value: JSON.stringify(resources) });
+      fs.writeFileSync(resourcesFile, JSON.stringify(resources));
     },
     async requests() {
       return (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
@@ -68,7 +73,8 @@ export async function engineEnv(opts: { fixtures?: Fixtures } = {}): Promise<Eng
     },
     async dispose() {
       try {
-        await t.dispose();
+        // The emulator stops with the stack: what the stack holds goes with it, no destroy needed.
+        await t.dispose({ destroy: false });
       } finally {
         await emulator.stop();
       }
@@ -108,28 +114,59 @@ function canaries(v: unknown): string[] {
   return [];
 }
 
-export function lifecycleTests(spec: LifecycleSpec, envRef: () => EngineEnv) {
-  const name = "subject";
-  let args: Args;
-  let id: string;
-  // `up` returns the stack's outputs (it runs `pulumi stack output` itself): no second read.
-  const outputsId = (outputs: OutputMap) => (outputs[name]!.value as { id: string }).id;
+/** The steps the engine took for each resource of an operation, by name (from its step events). */
+function stepsByName() {
+  const ops = new Map<string, string[]>();
+  const onEvent = (e: EngineEvent) => {
+    const m = e.resourcePreEvent?.metadata;
+    if (!m || m.type === "pulumi:pulumi:Stack" || m.type.startsWith("pulumi:providers:")) return;
+    const name = m.urn.split("::").pop()!;
+    ops.set(name, [...(ops.get(name) ?? []), m.op]);
+  };
+  return { ops, onEvent };
+}
 
-  it("up creates it on the service", async () => {
+/**
+ * The lifecycle, for several families at once: one resource of each in one stack, every step
+ * applied to all of them in one engine operation (a preview or up costs the engine seconds whatever
+ * it holds), and every assertion made of each resource: its own step, its own requests (by its
+ * id in the path), its own object on the service.
+ */
+export function lifecycleTests(specs: LifecycleSpec[], envRef: () => EngineEnv) {
+  const nameOf = (spec: LifecycleSpec) => spec.kind.toLowerCase();
+  const args = new Map<LifecycleSpec, Args>();
+  const ids = new Map<LifecycleSpec, string>();
+  const n = specs.length;
+  const declareAll = (env: EngineEnv) =>
+    env.declare(specs.map((spec) => ({ kind: spec.kind, name: nameOf(spec), args: args.get(spec)! })));
+  // `up` returns the stack's outputs (it runs `pulumi stack output` itself): no second read.
+  const idIn = (outputs: OutputMap, spec: LifecycleSpec) => (outputs[nameOf(spec)]!.value as { id: string }).id;
+  /** Each resource had step `op` (a replacement's steps around it: create-replacement, delete-replaced). */
+  const everyStep = (ops: Map<string, string[]>, op: string) =>
+    expect(Object.fromEntries(ops)).toEqual(
+      Object.fromEntries(specs.map((spec) => [nameOf(spec), op === "replace" ? expect.arrayContaining([op]) : [op]])),
+    );
+
+  it("up creates each on the service", async () => {
     const env = envRef();
-    args = spec.args(env.emulator.summary);
-    if (spec.secrets) {
-      args.secretFieldsFrom = Object.keys(spec.secrets);
-      await env.t.stack.setConfig("resources:secrets", {
-        value: JSON.stringify({ [name]: spec.secrets }),
-        secret: true,
-      });
+    const secrets: Record<string, unknown> = {};
+    for (const spec of specs) {
+      const a = spec.args(env.emulator.summary);
+      if (spec.secrets) {
+        a.secretFieldsFrom = Object.keys(spec.secrets);
+        secrets[nameOf(spec)] = spec.secrets;
+      }
+      args.set(spec, a);
     }
-    await env.declare([{ kind: spec.kind, name, args }]);
-    const up = await env.t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges).create).toBe(2);
-    id = outputsId(up.outputs);
-    expect(await spec.get(env.client, id, args)).toBeDefined();
+    await env.t.stack.setConfig("resources:secrets", { value: JSON.stringify(secrets), secret: true });
+    await declareAll(env);
+    const { ops, onEvent } = stepsByName();
+    const up = await env.t.stack.up({ onEvent });
+    everyStep(ops, "create");
+    for (const spec of specs) {
+      ids.set(spec, idIn(up.outputs, spec));
+      expect(await spec.get(env.client, ids.get(spec)!, args.get(spec)!)).toBeDefined();
+    }
   });
 
   it("keeps secrets and the token out of state in plaintext", async () => {
@@ -138,91 +175,111 @@ export function lifecycleTests(spec: LifecycleSpec, envRef: () => EngineEnv) {
     // adds --show-secrets, so neither goes through it).
     const stored = storedState(env.t);
     const exported = await cliStackExport(env.t);
-    for (const canary of [...canaries(spec.secrets), env.emulator.token]) {
+    for (const canary of [...specs.flatMap((spec) => canaries(spec.secrets)), env.emulator.token]) {
       expect(stored).not.toContain(canary);
       expect(exported).not.toContain(canary);
     }
     // The serialized provider only names the family: no credentials, and small.
-    const resource = JSON.parse(exported).deployment.resources.find((r: { type: string }) =>
-      r.type.endsWith(`:${spec.kind}`),
-    );
-    expect(resource.inputs.__provider.length).toBeLessThan(4096);
+    for (const spec of specs) {
+      const resource = JSON.parse(exported).deployment.resources.find((r: { type: string }) =>
+        r.type.endsWith(`:${spec.kind}`),
+      );
+      expect(resource.inputs.__provider.length).toBeLessThan(4096);
+    }
   });
 
   it("a second preview shows no changes and sends no writes", async () => {
     const env = envRef();
     await env.resetRequests();
     const preview = await env.t.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 2 });
+    expect(preview.changeSummary).toEqual({ same: n + 1 });
     expect(writes(await env.requests())).toEqual([]);
   });
 
   it("a preview of a changed program sends no writes", async () => {
     const env = envRef();
-    await env.declare([{ kind: spec.kind, name, args: spec.update.args(args) }]);
+    await env.declare(
+      specs.map((spec) => ({ kind: spec.kind, name: nameOf(spec), args: spec.update.args(args.get(spec)!) })),
+    );
     await env.resetRequests();
-    const preview = await env.t.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 1, update: 1 });
+    const { ops, onEvent } = stepsByName();
+    const preview = await env.t.stack.preview({ onEvent });
+    expect(preview.changeSummary).toEqual({ same: 1, update: n });
+    everyStep(ops, "update");
     expect(writes(await env.requests())).toEqual([]);
   });
 
-  it("a change to an updatable field updates in place with exactly one PATCH", async () => {
+  it("a change to an updatable field updates each in place with exactly one PATCH", async () => {
     const env = envRef();
-    args = spec.update.args(args);
-    await env.declare([{ kind: spec.kind, name, args }]);
+    for (const spec of specs) args.set(spec, spec.update.args(args.get(spec)!));
+    await declareAll(env);
     await env.resetRequests();
-    const up = await env.t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
-    expect(writes(await env.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(["PATCH 200"]);
-    expect(outputsId(up.outputs)).toBe(id);
-    expect(spec.update.applied((await spec.get(env.client, id, args))!)).toBe(true);
+    const { ops, onEvent } = stepsByName();
+    const up = await env.t.stack.up({ onEvent });
+    everyStep(ops, "update");
+    const sent = writes(await env.requests());
+    expect(sent).toHaveLength(n);
+    for (const spec of specs) {
+      const id = ids.get(spec)!;
+      expect(sent.filter((r) => r.path.includes(id)).map((r) => `${r.method} ${r.status}`)).toEqual(["PATCH 200"]);
+      expect(idIn(up.outputs, spec)).toBe(id);
+      expect(spec.update.applied((await spec.get(env.client, id, args.get(spec)!))!)).toBe(true);
+    }
   });
 
-  it("a change to an immutable field replaces it", async () => {
+  it("a change to an immutable field replaces each", async () => {
     const env = envRef();
-    const before = args;
-    args = spec.replace(args, env.emulator.summary);
-    await env.declare([{ kind: spec.kind, name, args }]);
-    const up = await env.t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges).replace).toBe(1);
-    const newId = outputsId(up.outputs);
-    expect(newId).not.toBe(id);
-    if (spec.managesExisting) expect(await spec.get(env.client, id, before)).toBeDefined();
-    else expect(await spec.get(env.client, id, before)).toBeUndefined();
-    id = newId;
-    expect(await spec.get(env.client, id, args)).toBeDefined();
+    const before = new Map(args);
+    for (const spec of specs) args.set(spec, spec.replace(args.get(spec)!, env.emulator.summary));
+    await declareAll(env);
+    const { ops, onEvent } = stepsByName();
+    const up = await env.t.stack.up({ onEvent });
+    everyStep(ops, "replace");
+    for (const spec of specs) {
+      const [oldId, newId] = [ids.get(spec)!, idIn(up.outputs, spec)];
+      expect(newId).not.toBe(oldId);
+      const old = await spec.get(env.client, oldId, before.get(spec)!);
+      if (spec.managesExisting) expect(old).toBeDefined();
+      else expect(old).toBeUndefined();
+      ids.set(spec, newId);
+      expect(await spec.get(env.client, newId, args.get(spec)!)).toBeDefined();
+    }
   });
 
-  it("refresh shows an out-of-band change as drift", async () => {
+  it("refresh shows each out-of-band change as drift", async () => {
     const env = envRef();
-    await spec.drift.apply(env.client, id, args);
-    const refresh = await env.t.stack.refresh();
-    expect(changeCounts(refresh.summary.resourceChanges).update).toBe(1);
+    for (const spec of specs) await spec.drift.apply(env.client, ids.get(spec)!, args.get(spec)!);
+    const { ops, onEvent } = stepsByName();
+    const refresh = await env.t.stack.refresh({ onEvent });
+    expect(changeCounts(refresh.summary.resourceChanges).update).toBe(n);
+    everyStep(ops, "refresh");
     const preview = await env.t.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 1, update: 1 });
+    expect(preview.changeSummary).toEqual({ same: 1, update: n });
   });
 
   it("up restores the declared state", async () => {
     const env = envRef();
-    expect(spec.drift.present((await spec.get(env.client, id, args))!)).toBe(true);
-    const up = await env.t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges).update).toBe(1);
-    expect(spec.drift.present((await spec.get(env.client, id, args))!)).toBe(false);
+    for (const spec of specs)
+      expect(spec.drift.present((await spec.get(env.client, ids.get(spec)!, args.get(spec)!))!)).toBe(true);
+    const { ops, onEvent } = stepsByName();
+    await env.t.stack.up({ onEvent });
+    everyStep(ops, "update");
+    for (const spec of specs)
+      expect(spec.drift.present((await spec.get(env.client, ids.get(spec)!, args.get(spec)!))!)).toBe(false);
     const preview = await env.t.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 2 });
+    expect(preview.changeSummary).toEqual({ same: n + 1 });
   });
 
-  it(
-    spec.managesExisting
-      ? "destroy releases it and leaves the object in place"
-      : "destroy leaves nothing on the service",
-    async () => {
-      const env = envRef();
-      await env.declare([]);
-      const destroy = await env.t.stack.destroy();
-      expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(2);
-      if (spec.managesExisting) expect(await spec.get(env.client, id, args)).toBeDefined();
-      else expect(await spec.get(env.client, id, args)).toBeUndefined();
-    },
-  );
+  it("destroy leaves nothing on the service, and leaves in place what a resource only manages", async () => {
+    const env = envRef();
+    await env.declare([]);
+    const { ops, onEvent } = stepsByName();
+    await env.t.stack.destroy({ onEvent });
+    everyStep(ops, "delete");
+    for (const spec of specs) {
+      const remote = await spec.get(env.client, ids.get(spec)!, args.get(spec)!);
+      if (spec.managesExisting) expect(remote).toBeDefined();
+      else expect(remote).toBeUndefined();
+    }
+  });
 }

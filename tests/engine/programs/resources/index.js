@@ -1,12 +1,14 @@
-// The test sets `resources:resources` to [{ kind, name, args }] and changes it between steps,
-// as a user edits a program. Secret values come from the secret config `resources:secrets`
+// The test sets `resources:resources` to [{ kind, name, args }], or writes that list to the file
+// `resources:resourcesFile` names, and changes it between steps, as a user edits a program (a file
+// costs no `pulumi config set` per step). Secret values come from the secret config `resources:secrets`
 // ({ resourceName: { topLevelArg: value } }, deep-merged into that arg), as a user would pass
 // them with `pulumi config set --secret`. Resources come from the package by name.
 const pulumi = require("@pulumi/pulumi");
 const secretops = require("secretops-pulumi");
 
 const config = new pulumi.Config();
-const declared = config.requireObject("resources");
+const file = config.get("resourcesFile");
+const declared = file ? JSON.parse(require("node:fs").readFileSync(file, "utf8")) : config.requireObject("resources");
 const secrets = config.getSecretObject("secrets");
 
 function merge(a, b) {
