@@ -85,7 +85,7 @@ describe("secretops verify", () => {
     ids = ["profile", "rotation", "settings", "matched"].map((n) => (up.outputs[n]!.value as { id: string }).id);
   });
   afterAll(async () => {
-    await t?.dispose();
+    await t?.dispose({ destroy: false }); // the emulator stops next
     await emulator?.stop();
     await fresh?.stop();
   });

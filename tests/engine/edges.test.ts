@@ -47,7 +47,7 @@ describe("edges, from the packed package", () => {
     });
   });
   afterAll(async () => {
-    await t?.dispose();
+    await t?.dispose({ destroy: false }); // the emulator stops next
     await emulator?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   });

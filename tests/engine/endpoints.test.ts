@@ -44,7 +44,7 @@ describe("two endpoints in one program", () => {
     await t.stack.setConfig("secretops:endpoints.b.token", { value: TOKEN_B, secret: true }, true);
   });
   afterAll(async () => {
-    await t?.dispose();
+    await t?.dispose({ destroy: false }); // the emulator stops next
     await Promise.all([a?.stop(), b?.stop()]);
   });
 

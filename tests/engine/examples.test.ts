@@ -88,7 +88,7 @@ function exampleTests(spec: ExampleSpec) {
 
   afterAll(async () => {
     try {
-      await ctx?.t.dispose();
+      await ctx?.t.dispose({ destroy: false }); // the emulator stops next
     } finally {
       await ctx?.emulator.stop();
     }

@@ -159,7 +159,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   try {
-    await t?.dispose();
+    await t?.dispose({ destroy: false }); // the emulator stops next
   } finally {
     await emulator?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });

@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   try {
-    for (const t of [prod, staging]) await t?.dispose();
+    for (const t of [prod, staging]) await t?.dispose({ destroy: false }); // the emulator stops next
   } finally {
     await emulator?.stop();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
