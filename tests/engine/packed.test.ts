@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -5,6 +6,17 @@ import { changeCounts, cliStackExport, createTestStack, programsDir, repoRoot, T
 import type { Emulator } from "./lifecycle";
 import { EmulatorAdmin, startEmulator } from "../../emulator";
 import { installPacked } from "../../scripts/packed-install";
+import { providerModuleText } from "../../provider/program-side";
+import type { ResourceType } from "../../provider/definition";
+
+// Every resource type (tsc asks for a new one here).
+const RESOURCE_TYPES = Object.keys({
+  SecretSync: true,
+  SecretRotation: true,
+  CertificateProfile: true,
+  AppConnection: true,
+  AppConnectionSettings: true,
+} satisfies Record<ResourceType, true>) as ResourceType[];
 
 // A user's program that installs the packed package (`npm pack`) in a directory of its own
 // behaves the same, and each resource's serialized provider stays small.
@@ -30,6 +42,25 @@ describe("the packed package in a user's program", () => {
   it("resolves the package from its own node_modules, not from this checkout", () => {
     const resolved = require.resolve("secretops-pulumi/runtime", { paths: [dir] });
     expect(resolved.startsWith(fs.realpathSync(dir))).toBe(true);
+  });
+
+  it("registers as __provider exactly the text Pulumi's closure serializer writes for the installed module", () => {
+    // What pulumi.dynamic.Resource stored for each type before the package wrote the text itself
+    // (provider/program-side.ts providerModuleText): existing stacks see the same __provider.
+    const probe = `
+      const pulumi = require("@pulumi/pulumi");
+      const types = ${JSON.stringify(RESOURCE_TYPES)};
+      Promise.all(types.map((type) => {
+        const provider = require("secretops-pulumi/runtime/" + type);
+        return pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true }).then((sf) => sf.text);
+      })).then((texts) => console.log(JSON.stringify(texts)));`;
+    const out = execFileSync(process.execPath, ["-e", probe], {
+      cwd: dir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const serialized = JSON.parse(out.trim().split("\n").pop()!) as string[];
+    expect(serialized).toEqual(RESOURCE_TYPES.map((type) => providerModuleText(type)));
   });
 
   it("runs up, a no-change preview making no API call, and destroy, in at most 4 KB of state per resource", async () => {
