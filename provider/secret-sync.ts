@@ -239,7 +239,7 @@ async function pollSync(
   let current: RemoteSync | undefined = sync;
   while (!done(current)) {
     if (Date.now() > deadline) return current;
-    const listed = await projectSyncs(client).nextRound(sync.projectId);
+    const listed = await projectSyncs(client).nextRound(sync.projectId, { poll: true });
     // Missing from the list (or no list): gone, or hidden from it; its own read tells which.
     current = listed?.get(sync.id) ?? (await orUndefinedOn404(syncs(client).get(sync.destination, sync.id)));
   }

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import type { SecretOpsClient } from "../sdk";
 
 /**
@@ -18,16 +18,18 @@ import type { SecretOpsClient } from "../sdk";
  *   (it may be gone, or hidden from the list by a permission).
  * - When the list cannot be had (a 4xx: no permission to list, an older server without the route),
  *   the family's reads in that project go one by one, as before.
+ * - Waiting is spent only where reads are scarce (`nextRound`): without a read budget, or with
+ *   room in its share of it, a round of the list goes at once.
  */
 
-/** How long reads gather before their list call is sent. */
+/** How long reads gather before their list call is sent (a round's call does not: its waiters are gathered). */
 const GATHER_MS = 10;
 /** How long a list's answer serves later reads (that did not ask for a fresh one). */
 const ANSWER_REUSE_MS = 5_000;
-/** The shortest wait before a round of polls. */
-const FIRST_ROUND_MS = 250;
+/** The least time between two polls of one wait: a sync job takes longer than a round trip. */
+const POLL_GAP_MS = 250;
 /**
- * Rounds of polls spend at most one read in this many of the read budget: at the service's
+ * Rounds of the list spend at most one read in this many of the read budget: at the service's
  * default of 60 a minute, a round every 8 s while anyone waits, however many wait.
  */
 const POLL_SHARE = 8;
@@ -51,7 +53,7 @@ interface ProjectState<T> {
   answered?: { objects: Listed<T>; at: number; generation: number };
   /** The list is refused here: reads go one by one. */
   unlisted?: boolean;
-  /** Waiters for the next round of polls, whether the round loop runs, and when its last round began. */
+  /** Waiters for the next round, whether the round loop runs, and when its last round began. */
   waiting: ((objects: Listed<T> | undefined) => void)[];
   polling: boolean;
   lastRoundAt?: number;
@@ -77,9 +79,10 @@ export class SharedReads<T extends { id: string }> {
 
   /**
    * The project's objects by id, from a list call shared with other reads; undefined when the
-   * list cannot be had (the caller reads by id). `fresh`: only from a call sent after this.
+   * list cannot be had (the caller reads by id). `fresh`: only from a call sent after this; `now`:
+   * sent without gathering (a round's waiters are gathered already).
    */
-  async objects(projectId: string, opts: { fresh?: boolean } = {}): Promise<Listed<T> | undefined> {
+  async objects(projectId: string, opts: { fresh?: boolean; now?: boolean } = {}): Promise<Listed<T> | undefined> {
     const s = this.state(projectId);
     if (s.unlisted) return undefined;
     if (!opts.fresh) {
@@ -87,7 +90,8 @@ export class SharedReads<T extends { id: string }> {
       if (a && a.generation === s.generation && Date.now() - a.at <= ANSWER_REUSE_MS) return a.objects;
       if (s.inFlight && s.inFlight.generation === s.generation) return s.inFlight.answer;
     }
-    s.gathering ??= this.gather(projectId, s);
+    if (opts.now) return this.gather(projectId, s, 0).answer;
+    s.gathering ??= this.gather(projectId, s, GATHER_MS);
     return s.gathering.answer;
   }
 
@@ -106,13 +110,15 @@ export class SharedReads<T extends { id: string }> {
   }
 
   /**
-   * The project's objects as the next round of polls lists them: one list call per round for
-   * everyone waiting, sent after they asked. A round comes `FIRST_ROUND_MS` after it is first
-   * asked for, and no sooner than a share of the read budget after the last one (`POLL_SHARE`):
-   * a lone wait is answered at once, and many waits through a long `up` cost one call per
-   * interval however many wait.
+   * The project's objects as the next round lists them: one list call per round for everyone
+   * waiting, sent after they asked. Latency is spent only where reads are scarce: a round goes at
+   * once unless the last one was less than a share of the read budget's pace ago
+   * (`POLL_SHARE`), so without a limiter or with a plentiful budget a create's checks are answered
+   * at once, and many waits through a long `up` at the service's limits cost one call per interval
+   * however many wait. `poll`: a wait asking again after a round it saw first waits `POLL_GAP_MS`.
    */
-  nextRound(projectId: string): Promise<Listed<T> | undefined> {
+  async nextRound(projectId: string, opts: { poll?: boolean } = {}): Promise<Listed<T> | undefined> {
+    if (opts.poll) await sleep(POLL_GAP_MS);
     const s = this.state(projectId);
     const next = new Promise<Listed<T> | undefined>((resolve) => s.waiting.push(resolve));
     if (!s.polling) void this.poll(projectId, s);
@@ -123,11 +129,12 @@ export class SharedReads<T extends { id: string }> {
     s.polling = true;
     try {
       while (s.waiting.length > 0) {
-        const at = Math.max(Date.now() + FIRST_ROUND_MS, (s.lastRoundAt ?? 0) + this.roundInterval());
-        await sleep(at - Date.now());
+        const wait = this.roundWait(s.lastRoundAt);
+        // Waiters asking in this turn of the event loop join the round, whatever the wait.
+        await (wait > 0 ? sleep(wait) : nextTurn());
         s.lastRoundAt = Date.now();
         const round = s.waiting.splice(0);
-        const objects = await this.objects(projectId, { fresh: true });
+        const objects = await this.objects(projectId, { fresh: true, now: true });
         for (const resolve of round) resolve(objects);
       }
     } finally {
@@ -135,22 +142,31 @@ export class SharedReads<T extends { id: string }> {
     }
   }
 
-  /** The least time between two rounds: a share of the client's read budget. */
-  private roundInterval(): number {
+  /**
+   * How long a round waits after one that began at `lastRoundAt`: until a share of the read
+   * budget's pace has passed (one read in `POLL_SHARE`); no time without a budget.
+   */
+  roundWait(lastRoundAt = -Infinity): number {
     const budget = this.client.readBudget();
-    return budget ? Math.max(FIRST_ROUND_MS, (budget.windowMs / budget.limit) * POLL_SHARE) : FIRST_ROUND_MS;
+    if (!budget) return 0;
+    return lastRoundAt + (budget.windowMs / budget.limit) * POLL_SHARE - Date.now();
   }
 
-  private gather(projectId: string, s: ProjectState<T>): Call<T> {
+  private gather(projectId: string, s: ProjectState<T>, gatherMs: number): Call<T> {
     const call: Call<T> = { answer: Promise.resolve(undefined), generation: s.generation };
-    call.answer = this.send(projectId, s, call);
+    call.answer = this.send(projectId, s, call, gatherMs);
     return call;
   }
 
-  private async send(projectId: string, s: ProjectState<T>, call: Call<T>): Promise<Listed<T> | undefined> {
-    await sleep(GATHER_MS);
+  private async send(
+    projectId: string,
+    s: ProjectState<T>,
+    call: Call<T>,
+    gatherMs: number,
+  ): Promise<Listed<T> | undefined> {
+    if (gatherMs > 0) await sleep(gatherMs);
     // From here on, later reads share this call only while no write makes it stale.
-    s.gathering = undefined;
+    if (s.gathering === call) s.gathering = undefined;
     call.generation = s.generation;
     s.inFlight = call;
     try {

@@ -304,6 +304,16 @@ export function sameDestination(
   existing: Record<string, unknown>,
   candidate: Record<string, unknown>,
 ): boolean {
+  // A top-level string or boolean that differs (in a field the check does not skip) decides it
+  // without the canonical forms: a create compares itself with every sync of its project's list.
+  for (const [k, v] of Object.entries(candidate)) {
+    if (
+      (typeof v === "string" || typeof v === "boolean") &&
+      existing[k] !== v &&
+      !dest.duplicateCheckIgnores.includes(k)
+    )
+      return false;
+  }
   return (
     destinationKey(dest, existing) === destinationKey(dest, candidate) &&
     (dest.sameDestination?.(existing, candidate) ?? true)

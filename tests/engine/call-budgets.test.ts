@@ -66,17 +66,28 @@ function budgetStack(f: FixtureSummary) {
   ];
 }
 
-/** The calls of an operation, as the rate limiter counts them. */
+/** The calls of an operation, as the rate limiter counts them, and the time from its first to its last. */
 function calls(rs: LoggedRequest[]) {
   const reads = rs.filter((r) => r.bucket === "read");
   const checks = reads.filter((r) => r.path.endsWith("/check-destination")).length;
+  const times = rs.map((r) => Date.parse(r.at));
   return {
     checkDestination: checks,
     otherReads: reads.length - checks,
     writes: rs.filter((r) => r.bucket === "write").length,
     refused: rs.filter((r) => r.status === 429).length,
+    spanMs: times.length ? Math.max(...times) - Math.min(...times) : 0,
   };
 }
+
+// Rounds of a project's list (the reads beside check-destination in an `up`: a create's check for
+// a rival, sync-status polls) spend one read in 8 of the client's budget: at most one round every
+// 8 s at 60 a minute (provider/shared-reads.ts). How long an `up` takes depends on the machine's
+// load, so the bound is counted in the time it took, not in a fixed number (16 were measured on a
+// quiet machine, 21 on a loaded one).
+const CLIENT_WINDOW_MS = Math.ceil(60_000 * TIME_FACTOR * 1.01); // sdk/throttle.ts, safeWindowMs
+const ROUND_INTERVAL_MS = (CLIENT_WINDOW_MS / 60) * 8;
+const roundBound = (spanMs: number) => Math.floor(spanMs / ROUND_INTERVAL_MS) + 1;
 
 describe(`call budgets of ${COUNT} resources at the service's default rate limits`, () => {
   let env: EngineEnv;
@@ -100,13 +111,14 @@ describe(`call budgets of ${COUNT} resources at the service's default rate limit
     return measured[name];
   };
 
-  it("up: one check-destination per sync, at most 20 other reads, one write per resource", async () => {
+  it("up: one check-destination per sync, other reads within the rounds' share, one write per resource", async () => {
     const c = await operation("up", async () => {
       const up = await env.t.stack.up();
       expect(changeCounts(up.summary.resourceChanges).create).toBe(COUNT + 1); // and the stack
     });
     expect(c.checkDestination).toBe(SYNCS);
-    expect(c.otherReads).toBeLessThanOrEqual(20);
+    expect(c.otherReads).toBeGreaterThan(0); // the creates' checks for a rival were asked
+    expect(c.otherReads).toBeLessThanOrEqual(roundBound(c.spanMs));
     expect(c.writes).toBe(COUNT);
     expect(c.refused).toBe(0);
   });
@@ -116,7 +128,7 @@ describe(`call budgets of ${COUNT} resources at the service's default rate limit
       const preview = await env.t.stack.preview();
       expect(preview.changeSummary).toEqual({ same: COUNT + 1 });
     });
-    expect(c).toEqual({ checkDestination: 0, otherReads: 0, writes: 0, refused: 0 });
+    expect(c).toMatchObject({ checkDestination: 0, otherReads: 0, writes: 0, refused: 0 });
   });
 
   it("refresh: at most 6 reads", async () => {
@@ -144,6 +156,6 @@ describe(`call budgets of ${COUNT} resources at the service's default rate limit
       const destroy = await env.t.stack.destroy();
       expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(COUNT + 1);
     });
-    expect(c).toEqual({ checkDestination: 0, otherReads: 0, writes: COUNT, refused: 0 });
+    expect(c).toMatchObject({ checkDestination: 0, otherReads: 0, writes: COUNT, refused: 0 });
   });
 });

@@ -101,3 +101,54 @@ test("a refused list sends the reads one by one from then on; another failure on
   other = undefined;
   expect((await retried.find("p", "a"))?.v).toBe(1);
 });
+
+/** A client pacing reads by `limit` a `windowMs` (undefined: no budget, `rateLimit: false`). */
+const budgeted = (budget?: { limit: number; windowMs: number }) =>
+  ({ readBudget: () => budget }) as unknown as SecretOpsClient;
+
+/** The time each of `n` rounds took, asked for one after another (as creates finish). */
+async function roundTimes(reads: SharedReads<Obj>, n: number, opts: { poll?: boolean } = {}) {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await reads.nextRound("p", opts);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+test.each([
+  ["no read budget", undefined],
+  ["a plentiful budget (a million a minute)", { limit: 1_000_000, windowMs: 60_000 }],
+])("with %s, a create's round goes at once: no wait but the call's own", async (_, budget) => {
+  const l = listing(() => [{ id: "a", v: 1 }]);
+  const reads = new SharedReads(budgeted(budget), l.list);
+  const times = await roundTimes(reads, 10);
+  // The list answers after 20 ms; the old first round alone waited 250 ms.
+  expect(Math.max(...times)).toBeLessThan(120);
+  expect(l.projects).toHaveLength(10);
+});
+
+test("where reads are scarce, rounds keep to their share of the budget's pace", async () => {
+  // 16 reads a second: rounds spend one read in POLL_SHARE = 8, one every 500 ms.
+  const l = listing(() => [{ id: "a", v: 1 }]);
+  const reads = new SharedReads(budgeted({ limit: 16, windowMs: 1000 }), l.list);
+  const t0 = performance.now();
+  const [first, second, third] = await roundTimes(reads, 3);
+  // The first has room (no round before it): at once. The next ones wait for the pace.
+  expect(first).toBeLessThan(120);
+  expect(second).toBeGreaterThan(400);
+  expect(third).toBeGreaterThan(400);
+  expect(performance.now() - t0).toBeGreaterThanOrEqual(990);
+  expect(l.projects).toHaveLength(3);
+  // At the service's default of 60 reads a minute, one round in 8 s.
+  expect(new SharedReads(budgeted({ limit: 60, windowMs: 60_000 }), l.list).roundWait(Date.now())).toBeGreaterThan(
+    7990,
+  );
+});
+
+test("a wait polls again no sooner than 250 ms, however plentiful the reads", async () => {
+  const reads = new SharedReads(budgeted(undefined), listing(() => []).list);
+  const [polled] = await roundTimes(reads, 1, { poll: true });
+  expect(polled).toBeGreaterThanOrEqual(245);
+});
