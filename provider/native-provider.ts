@@ -6,6 +6,7 @@ import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { queryAuditLogs, queryIssues } from "./audit-logs";
 import { type ConfigReader, apiClient, configure as configureSettings } from "./config";
 import { RESOURCE_NAME_KEY, type ResourceType, secretArgs } from "./definition";
+import { plainCredentialConfigProblem } from "./program-side";
 import { definition, provider as dynamicSteps } from "./provider-process";
 import { type Plain, isPlainObject } from "./values";
 
@@ -206,20 +207,32 @@ export function nativeProvider(): provider.Provider {
   };
 }
 
-/** The engine's config for the provider (`secretops:*`), by full key, as the dynamic path's `configure` gets it. */
-export function configReader(request: {
+/**
+ * The engine's config for the provider (`secretops:*`), by full key, as the dynamic path's
+ * `configure` gets it; and which keys the engine sent as secrets (a key only in the older
+ * variables, which carry no secrecy, counts as secret).
+ */
+export function configFrom(request: {
   getVariablesMap?(): { forEach(f: (v: string, k: string) => void): void } | undefined;
   getArgs?(): { toJavaScript(): Plain } | undefined;
-}): ConfigReader {
+}): { config: ConfigReader; isSecret(key: string): boolean } {
   const values = new Map<string, string>();
+  const plain = new Set<string>();
   // `secretops:config:apiUrl` (the variables' older form) is `secretops:apiUrl`.
   request.getVariablesMap?.()?.forEach((v, k) => values.set(k.replace(/^([^:]+):config:/, "$1:"), v));
   for (const [k, v] of Object.entries(request.getArgs?.()?.toJavaScript() ?? {})) {
     const value = reveal(v);
     if (value === undefined || value === null || k === "version") continue;
     values.set(`${PACKAGE}:${k}`, typeof value === "string" ? value : JSON.stringify(value));
+    if (!holdsSecret(v)) plain.add(`${PACKAGE}:${k}`);
   }
-  return { get: (key) => values.get(key) };
+  return { config: { get: (key) => values.get(key) }, isSecret: (key) => !plain.has(key) };
+}
+
+/** Configure: the settings, and the same refusal of plain credentials as the program's classes. */
+function configureFrom(request: Parameters<typeof configFrom>[0]): void {
+  const { config, isSecret } = configFrom(request);
+  configureSettings(config, plainCredentialConfigProblem(config.get, isSecret));
 }
 
 type Call = { request: Record<string, (...a: never[]) => unknown> };
@@ -245,7 +258,7 @@ function wrapProviderService(): void {
         return readRpc(call, callback);
       };
       impl.configure = (call, callback) => {
-        configureSettings(configReader(call.request as Parameters<typeof configReader>[0]));
+        configureFrom(call.request as Parameters<typeof configFrom>[0]);
         return configureRpc(call, callback);
       };
     }

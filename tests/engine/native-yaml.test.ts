@@ -130,3 +130,65 @@ test("a typo'd destination field is refused at preview, naming it, before any wr
     variant.dispose();
   }
 });
+
+/** A one-profile program for the config tests below, `extra` added to its properties. */
+const profileProgram = (extra: string) => `name: secretops-yaml
+runtime: yaml
+resources:
+  edge-mtls:
+    type: secretops:index:CertificateProfile
+    properties:
+      projectId: ${PROJECT}
+      certificatePolicyId: 70000000-0000-4000-8000-000000000001
+      caId: 60000000-0000-4000-8000-000000000001
+      slug: edge-mtls
+      enrollmentType: api
+      apiConfig:
+        autoRenew: false
+${extra}outputs:
+  profileId: \${edge-mtls.id}
+`;
+
+test("a resource's endpoint option reaches the endpoint named in secretops:endpoints", async () => {
+  const second = await startEmulator({ port: 0, admin: true, rateLimits: false });
+  const secondClient = new SecretOpsClient({ baseUrl: second.url, token: second.token }, { rateLimit: false });
+  const variant = programVariant(program, () => profileProgram("      endpoint: second\n"));
+  let t: TestStack | undefined;
+  try {
+    t = await createTestStack({ program: variant.dir, config: configFor(CANARY_ONE), env: nativeEnv(plugin.dir) });
+    await t.stack.setConfig("secretops:endpoints.second.apiUrl", { value: second.url }, true);
+    await t.stack.setConfig("secretops:endpoints.second.token", { value: second.token, secret: true }, true);
+    const up = await t.stack.up();
+    const id = String(up.outputs.profileId!.value);
+    expect((await secondClient.certificateProfiles.get(id)).slug).toBe("edge-mtls");
+    await expect(client.certificateProfiles.get(id)).rejects.toMatchObject({ status: 404 });
+    await t.stack.preview({ expectNoChanges: true });
+  } finally {
+    await t?.dispose();
+    variant.dispose();
+    await second.stop();
+  }
+});
+
+test("a token set as plain stack config is refused at preview, naming the key, never the value", async () => {
+  const variant = programVariant(program, () => profileProgram(""));
+  let t: TestStack | undefined;
+  try {
+    t = await createTestStack({
+      program: variant.dir,
+      config: { ...configFor(CANARY_ONE), "secretops:token": { value: emulator.token, secret: false } },
+      env: nativeEnv(plugin.dir),
+    });
+    const failed = await t.stack.preview().then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
+    expect(failed).toContain(
+      "secretops:index:CertificateProfile resource 'edge-mtls' has a problem: secretops:token is set as plain stack config",
+    );
+    expect(failed).not.toContain(emulator.token);
+  } finally {
+    await t?.dispose();
+    variant.dispose();
+  }
+});
