@@ -101,9 +101,24 @@ interface ArgOfSection {
   kind: string;
 }
 
+/** The args every section has with one schema: their object types are named without a kind. */
+function sameInEverySection(r: ResourceReference): Set<string> {
+  const shapes = new Map<string, Set<string>>();
+  const sections = sectionsOf(r);
+  for (const section of sections) {
+    const schemas = r.def.schemas(argsOf(r, section), {});
+    if (typeof schemas === "string") continue;
+    for (const [field, s] of Object.entries(jsonSchema(schemas.args).properties ?? {})) {
+      shapes.set(field, (shapes.get(field) ?? new Set()).add(JSON.stringify(s)));
+    }
+  }
+  return new Set([...shapes].filter(([, s]) => s.size === 1).map(([field]) => field));
+}
+
 /** A resource's args, section by section; each arg's spec, doc and whether it is required or replaces. */
 function argsBySection(r: ResourceReference, docs: ArgDocs, types: Types): Map<string, ArgOfSection[]> {
   const byArg = new Map<string, ArgOfSection[]>();
+  const shared = sameInEverySection(r);
   for (const section of sectionsOf(r)) {
     const schemas = r.def.schemas(argsOf(r, section), {});
     if (typeof schemas === "string") throw new Error(`${r.def.type} ${JSON.stringify(section)}: ${schemas}`);
@@ -118,7 +133,7 @@ function argsBySection(r: ResourceReference, docs: ArgDocs, types: Types): Map<s
       const nested = (f: string) => `${field}.${f}`;
       const spec = types.spec(
         fs,
-        `${r.def.type}${kind}${pascal(field)}`,
+        `${r.def.type}${shared.has(field) ? "" : kind}${pascal(field)}`,
         (f) => describe(nested(f)),
         (f) => isSecret(nested(f)),
       );
