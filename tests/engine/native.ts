@@ -2,13 +2,14 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { installPacked } from "../../scripts/packed-install";
 import { repoRoot } from "./harness";
 
 /**
  * What a program in another Pulumi language needs on PATH to reach the native provider: the
  * language hosts (scripts/ensure-pulumi.sh --languages, built once and cached), and the plugin
- * `pulumi-resource-secretops` as an install puts it, a link in a bin directory (npm's
- * node_modules/.bin) to the package's bin script. No PulumiPlugin.yaml: the engine finds it on PATH.
+ * `pulumi-resource-secretops` where npm puts it, node_modules/.bin. No PulumiPlugin.yaml: the
+ * engine finds it on PATH.
  */
 let languagesBin: string | undefined;
 export function languagesBinDir(): string {
@@ -22,11 +23,18 @@ export function languagesBinDir(): string {
   return languagesBin;
 }
 
-/** A bin directory holding the plugin as npm links it; removed with `dispose`. */
+/**
+ * The plugin as a user's install has it: this package installed from `npm pack` into a directory
+ * of its own (scripts/packed-install.ts), whose node_modules/.bin holds `pulumi-resource-secretops`.
+ * `dir` is that bin directory; removed with `dispose`.
+ */
 export function pluginBinDir(): { dir: string; dispose(): void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-native-bin-"));
-  fs.symlinkSync(path.join(repoRoot, "bin", "pulumi-resource-secretops"), path.join(dir, "pulumi-resource-secretops"));
-  return { dir, dispose: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-native-install-"));
+  installPacked(repoRoot, root);
+  const dir = path.join(root, "node_modules", ".bin");
+  if (!fs.existsSync(path.join(dir, "pulumi-resource-secretops")))
+    throw new Error(`no pulumi-resource-secretops in ${dir}`);
+  return { dir, dispose: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
 
 /** The environment of a stack whose program reaches the native provider. */
