@@ -192,3 +192,56 @@ test("a token set as plain stack config is refused at preview, naming the key, n
     variant.dispose();
   }
 });
+
+/** A program of one audit-log query (`fn::invoke`), its arguments given. */
+const auditProgram = (args: string) => `name: secretops-yaml
+runtime: yaml
+variables:
+  recent:
+    fn::invoke:
+      function: secretops:index:getAuditLogs
+      arguments:
+${args}outputs:
+  entries: \${recent.entries}
+  truncated: \${recent.truncated}
+`;
+
+test("getAuditLogs answers fn::invoke, and refuses a filter it does not have, naming it", async () => {
+  // Two events at least: a sync made and deleted outside the program.
+  const made = await client.secretSyncs.create("vercel", {
+    name: "audit-probe",
+    projectId: PROJECT,
+    connectionId: "50000000-0000-4000-8000-000000000012",
+    environment: "staging",
+    secretPath: "/app",
+    syncOptions: { initialSyncBehavior: "overwrite-destination" },
+    destinationConfig: { app: "prj_audit", appName: "audit", env: "production", teamId: "team_platform" },
+    isAutoSyncEnabled: false,
+  });
+  await client.secretSyncs.delete("vercel", made.id);
+  const before = await client.auditLogs.list({ projectId: PROJECT, limit: 100 });
+  expect(before.length).toBeGreaterThan(1);
+  const good = programVariant(program, () => auditProgram(`        projectId: ${PROJECT}\n        maxEntries: 1\n`));
+  const bad = programVariant(program, () => auditProgram(`        projectID: ${PROJECT}\n`));
+  const stacks: TestStack[] = [];
+  try {
+    const t = await createTestStack({ program: good.dir, config: configFor(CANARY_ONE), env: nativeEnv(plugin.dir) });
+    stacks.push(t);
+    const up = await t.stack.up();
+    expect(up.outputs.truncated!.value).toBe(true);
+    expect((up.outputs.entries!.value as { id: string }[]).map((e) => e.id)).toEqual([before[0]!.id]);
+
+    const u = await createTestStack({ program: bad.dir, config: configFor(CANARY_ONE), env: nativeEnv(plugin.dir) });
+    stacks.push(u);
+    const failed = await u.stack.preview().then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
+    expect(failed).toContain("projectID");
+    expect(failed).toContain("is not a filter of getAuditLogs");
+  } finally {
+    for (const s of stacks) await s.dispose();
+    good.dispose();
+    bad.dispose();
+  }
+});
