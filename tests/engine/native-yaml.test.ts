@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import { SecretOpsClient } from "../../sdk";
-import { startEmulator } from "../../emulator";
+import { EmulatorAdmin, startEmulator } from "../../emulator";
 import { changeCounts, cliStackExport, createTestStack, repoRoot, storedState, type TestStack } from "./harness";
 import { nativeEnv, pluginBinDir, programVariant } from "./native";
 
@@ -243,5 +243,56 @@ test("getAuditLogs answers fn::invoke, and refuses a filter it does not have, na
     for (const s of stacks) await s.dispose();
     good.dispose();
     bad.dispose();
+  }
+});
+
+/** A program of `count` syncs to distinct Vercel projects, in one project. */
+const syncsProgram = (count: number) =>
+  [
+    "name: secretops-yaml",
+    "runtime: yaml",
+    "resources:",
+    ...Array.from({ length: count }, (_, i) =>
+      [
+        `  sync-${i}:`,
+        "    type: secretops:index:SecretSync",
+        "    properties:",
+        "      destination: vercel",
+        `      name: shared-read-${i}`,
+        `      projectId: ${PROJECT}`,
+        "      connectionId: 50000000-0000-4000-8000-000000000012",
+        "      environment: dev",
+        "      secretPath: /app",
+        "      isAutoSyncEnabled: false",
+        "      syncOptions:",
+        "        initialSyncBehavior: overwrite-destination",
+        "      destinationConfig:",
+        `        app: prj_shared_${i}`,
+        `        appName: shared-${i}`,
+        "        env: production",
+        "        teamId: team_platform",
+      ].join("\n"),
+    ),
+    "",
+  ].join("\n");
+
+test("a refresh of 20 syncs of one project shares the project's list reads, as the dynamic path does", async () => {
+  const admin = new EmulatorAdmin(emulator.url);
+  const variant = programVariant(program, () => syncsProgram(20));
+  let t: TestStack | undefined;
+  try {
+    t = await createTestStack({ program: variant.dir, config: configFor(CANARY_ONE), env: nativeEnv(plugin.dir) });
+    await t.stack.up();
+    await admin.clearRequests();
+    const refresh = await t.stack.refresh();
+    expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ update: 0, delete: 0 });
+    const reads = (await admin.requests()).filter((r) => r.method === "GET" && r.path.includes("/secret-syncs"));
+    // One list of the project's syncs (a second round at most, for reads arriving later), no read per sync.
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length).toBeLessThanOrEqual(2);
+    expect(reads.every((r) => !/\/secret-syncs\/vercel\/[0-9a-f-]{36}/.test(r.path))).toBe(true);
+  } finally {
+    await t?.dispose();
+    variant.dispose();
   }
 });
