@@ -1,9 +1,10 @@
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { SecretOpsClient } from "../../sdk";
 import { startEmulator } from "../../emulator";
-import { changeCounts, createTestStack, storedState, type TestStack } from "./harness";
+import { changeCounts, createTestStack, pulumiBinDir, storedState, type TestStack } from "./harness";
 import { nativeEnv, pluginBinDir } from "./native";
 
 /**
@@ -88,4 +89,27 @@ test("an import id without its destination is refused, saying what it takes", as
       (e: Error) => e.message,
     );
   expect(failed).toContain("import id: a SecretSync is imported as <destination>/<id>");
+});
+
+test("importing a connection says which secret the service never returns and the program must set", async () => {
+  const [postgres] = await client.appConnections.list("postgres");
+  const result = await t.stack.import({
+    resources: [{ type: "secretops:index:AppConnection", name: "imported-pg", id: `postgres/${postgres!.id}` }],
+    generateCode: true,
+    protect: false,
+  });
+  expect(result.summary.resourceChanges?.import).toBe(1);
+  // The engine shows check's failure on the imported inputs as a warning on the resource.
+  expect(result.stdout + result.stderr).toContain(
+    "secretops:index:AppConnection resource 'imported-pg' has a problem: credentials.password: is required",
+  );
+  expect(result.generatedCode).toContain("username: ");
+  expect(result.generatedCode).not.toMatch(/^\s*password:/m);
+  // The connection is the fixture's, which its rotations use: the stack forgets it rather than delete it.
+  const urn = `urn:pulumi:${t.stack.name}::secretops-import::secretops:index:AppConnection::imported-pg`;
+  execFileSync(path.join(pulumiBinDir(), "pulumi"), ["state", "delete", urn, "--yes", "--stack", t.stack.name], {
+    cwd: programDir,
+    env: { ...process.env, ...t.envVars },
+    stdio: "ignore",
+  });
 });
