@@ -19,6 +19,7 @@ const read = (file: string) => fs.readFileSync(path.join(sdk, file), "utf8");
 
 beforeAll(() => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-native-csharp-"));
+  sdk = path.join(out, "dotnet");
   execFileSync(
     path.join(languagesBinDir(), "pulumi"),
     ["package", "gen-sdk", path.join(repoRoot, "schema.json"), "--language", "dotnet", "-o", out],
@@ -32,7 +33,6 @@ beforeAll(() => {
       },
     },
   );
-  sdk = path.join(out, "dotnet");
 });
 
 afterAll(() => {
