@@ -8,6 +8,7 @@ import {
   formatIssueList,
   issuesFromZod,
 } from "../sdk/schemas";
+import type { SecretOpsClient } from "../sdk";
 import { clientFrom } from "./config";
 import { refusePlainCredentialConfig } from "./program-side";
 
@@ -39,7 +40,7 @@ const maxEntriesRule = z.number().int().min(1, { error: "must be at least 1" }).
  * not have (a typo would otherwise be dropped, and the query answer more than was asked), and
  * every filter rule the SDK checks before sending.
  */
-function queryIssues(args: { maxEntries?: unknown }): Issue[] {
+export function queryIssues(args: { maxEntries?: unknown }): Issue[] {
   const { maxEntries, ...filters } = args;
   const known = Object.keys(AuditLogFiltersSchema.shape);
   const issues: Issue[] = Object.keys(filters)
@@ -61,8 +62,12 @@ function refuseBadQuery(args: { maxEntries?: unknown }): void {
 export async function getAuditLogs(args: GetAuditLogsArgs = {}): Promise<GetAuditLogsResult> {
   refusePlainCredentialConfig();
   refuseBadQuery(args);
+  return queryAuditLogs(clientFrom(programConfig), args);
+}
+
+/** The query through a client, newest first, up to `maxEntries` (default 1000); the program's and the native provider's. */
+export async function queryAuditLogs(client: SecretOpsClient, args: GetAuditLogsArgs): Promise<GetAuditLogsResult> {
   const { maxEntries = 1000, ...filters } = args;
-  const client = clientFrom(programConfig);
   const entries: AuditLogEntry[] = [];
   for await (const entry of client.auditLogs.iterate(filters)) {
     if (entries.length === maxEntries) return { entries, truncated: true };

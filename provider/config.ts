@@ -42,10 +42,12 @@ let client: SecretOpsClient | undefined;
 
 /**
  * Called from the dynamic provider's `configure` with the engine's stack config, once per
- * serialized provider (one per resource type of the program). The clients, and what they share
+ * serialized provider (one per resource type of the program); from the native provider's with
+ * its config, and `refusal`, what is wrong with the config beyond the endpoint (every `check`
+ * reports it). The clients, and what they share
  * (provider/shared-reads.ts), are kept while the settings stay the same.
  */
-export function configure(config: ConfigReader): void {
+export function configure(config: ConfigReader, refusal?: string): void {
   configured = config;
   const names = Object.keys(settingSources) as (keyof typeof settingSources)[];
   const settings = JSON.stringify([...names.map((n) => setting(config, n) ?? null), config.get(ENDPOINTS_KEY) ?? null]);
@@ -57,7 +59,7 @@ export function configure(config: ConfigReader): void {
   const apiUrl = setting(config, "apiUrl");
   try {
     if (apiUrl) checkApiUrl(apiUrl, defaultSource(config));
-    problem = undefined;
+    problem = refusal;
   } catch (e) {
     problem = e instanceof Error ? e.message : String(e);
   }

@@ -97,29 +97,41 @@ function credentialsIn(raw: string): string[] {
 export function refusePlainCredentialConfig(): void {
   // Stack config does not change while a program runs: once it passed, it passes for every resource.
   if (!isConfigSecret || credentialConfigChecked) return;
+  const secret = isConfigSecret;
+  // The language host may pass the older `<ns>:config:<name>` form of the key.
+  const isSecret = (key: string) => secret(key) || secret(key.replace(":", ":config:"));
+  const problem = plainCredentialConfigProblem((key) => pulumi.runtime.getConfig(key), isSecret);
+  if (problem) throw new pulumi.RunError(problem);
+  credentialConfigChecked = true;
+}
+
+/**
+ * What is wrong with the credentials in stack config: `secretops:token` or `secretops:clientSecret`
+ * (or a named endpoint's) set as plain config, which the engine stores unencrypted in
+ * `Pulumi.<stack>.yaml`. The message names the key, never the value. The program's classes
+ * refuse to run with it; the native provider's checks report it.
+ */
+export function plainCredentialConfigProblem(
+  get: (key: string) => string | undefined,
+  isSecret: (key: string) => boolean,
+): string | undefined {
   for (const { key, env } of secretSettings) {
-    const [ns, name] = key.split(":");
-    if (pulumi.runtime.getConfig(key) === undefined) continue;
-    // The language host may pass the older `<ns>:config:<name>` form of the key.
-    if (isConfigSecret(key) || isConfigSecret(`${ns}:config:${name}`)) continue;
-    throw new pulumi.RunError(
+    if (get(key) === undefined || isSecret(key)) continue;
+    return (
       `${key} is set as plain stack config, which Pulumi stores unencrypted in Pulumi.<stack>.yaml. ` +
-        `Set it as a secret with \`pulumi config set --secret ${key} <value>\`, or remove it ` +
-        `(\`pulumi config rm ${key}\`) and set ${env.join(" or ")} in the environment.`,
+      `Set it as a secret with \`pulumi config set --secret ${key} <value>\`, or remove it ` +
+      `(\`pulumi config rm ${key}\`) and set ${env.join(" or ")} in the environment.`
     );
   }
   // Named endpoints: one secret value under the key (set with --secret --path) makes the key secret.
-  const endpoints = pulumi.runtime.getConfig(ENDPOINTS_KEY);
-  if (endpoints !== undefined && !isConfigSecret(ENDPOINTS_KEY) && !isConfigSecret("secretops:config:endpoints")) {
-    const named = credentialsIn(endpoints);
-    if (named.length > 0) {
-      throw new pulumi.RunError(
-        `${ENDPOINTS_KEY} holds ${named.join(", ")} as plain stack config, which Pulumi stores unencrypted in ` +
-          `Pulumi.<stack>.yaml. Set each as a secret: \`pulumi config set --secret --path '${ENDPOINTS_KEY}.<name>.token' <value>\`.`,
-      );
-    }
-  }
-  credentialConfigChecked = true;
+  const endpoints = get(ENDPOINTS_KEY);
+  if (endpoints === undefined || isSecret(ENDPOINTS_KEY)) return undefined;
+  const named = credentialsIn(endpoints);
+  if (named.length === 0) return undefined;
+  return (
+    `${ENDPOINTS_KEY} holds ${named.join(", ")} as plain stack config, which Pulumi stores unencrypted in ` +
+    `Pulumi.<stack>.yaml. Set each as a secret: \`pulumi config set --secret --path '${ENDPOINTS_KEY}.<name>.token' <value>\`.`
+  );
 }
 
 /** The output type of a definition: one `Output` per arg and per computed field. */

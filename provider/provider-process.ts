@@ -17,14 +17,19 @@ const definitions: Record<ResourceType, () => ResourceDefinition<{ id: string }>
   AppConnectionSettings: () => require("./app-connection-settings").appConnectionSettingsDefinition,
 };
 
+/** A type's definition (the native provider's schema and secrets read it too). */
+export function definition(type: ResourceType): ResourceDefinition<{ id: string }> {
+  const load = definitions[type];
+  if (!load) throw new Error(`unknown resource type ${type}`);
+  return load();
+}
+
 const providers = new Map<ResourceType, dynamic.ResourceProvider>();
 
 export function provider(type: ResourceType): dynamic.ResourceProvider {
   let p = providers.get(type);
   if (!p) {
-    const load = definitions[type];
-    if (!load) throw new Error(`unknown resource type ${type}`);
-    p = forTheEngine(dynamicProvider(load()));
+    p = forTheEngine(dynamicProvider(definition(type)));
     providers.set(type, p);
   }
   return p;

@@ -33,7 +33,7 @@ import terraformProvider from "./terraform-provider-kinds.json";
 type Definition = ResourceDefinition<never>;
 
 /** A resource, its kinds (the kind field's values), and its program args type's exported name. */
-interface ResourceReference {
+export interface ResourceReference {
   def: Definition;
   kinds: readonly string[];
   argsTypeName: string;
@@ -45,7 +45,7 @@ interface ResourceReference {
 }
 
 /** One entry per resource type: a new type does not compile until it has its reference. */
-const references: Record<ResourceType, ResourceReference> = {
+export const references: Record<ResourceType, ResourceReference> = {
   SecretSync: {
     def: secretSyncDefinition as unknown as Definition,
     kinds: syncDestinationSlugs,
@@ -92,25 +92,25 @@ const resources = Object.values(references);
 const fileOf = (r: ResourceReference) => `${r.def.type.replace(/(?<=[a-z])(?=[A-Z])/g, "-").toLowerCase()}.md`;
 
 /** One section of a page: a kind (and a variant of it), or the whole resource when it has no kinds. */
-interface Section {
+export interface Section {
   kind?: string;
   variant?: string;
 }
 
 /** The sections of a page: one per kind (per variant of each, if any), or one for a resource without kinds. */
-const sectionsOf = (r: ResourceReference): Section[] =>
+export const sectionsOf = (r: ResourceReference): Section[] =>
   r.kinds.length === 0
     ? [{}]
     : r.kinds.flatMap((kind) => (r.variants ? r.variants.of(kind).map((variant) => ({ kind, variant })) : [{ kind }]));
 
 /** The args a section describes: its kind field (and variant field) set. */
-const argsOf = (r: ResourceReference, s: Section): Record<string, string> => ({
+export const argsOf = (r: ResourceReference, s: Section): Record<string, string> => ({
   ...(s.kind !== undefined && { [r.def.kindField!]: s.kind }),
   ...(s.variant !== undefined && { [r.variants!.field]: s.variant }),
 });
 
 /** The program's args type of one section (all kinds when none), over the package's exports (`secretops.*`). */
-const argsTypeOf = (r: ResourceReference, s: Section) => {
+export const argsTypeOf = (r: ResourceReference, s: Section) => {
   // `pulumi.Input<…>`: a kind field is a plain literal, a variant field (from the schema) an Input of one.
   const fixed = Object.entries(argsOf(r, s)).map(([k, v]) => `${k}: pulumi.Input<${JSON.stringify(v)}>`);
   return fixed.length === 0
@@ -119,7 +119,7 @@ const argsTypeOf = (r: ResourceReference, s: Section) => {
 };
 
 /** The JSON Schema subset `z.toJSONSchema` writes for these schemas. */
-interface JsonSchema {
+export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -151,7 +151,8 @@ interface Row {
   default: string;
 }
 
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+export const jsonSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
 
 const code = (v: unknown) => `\`${typeof v === "string" ? v : JSON.stringify(v)}\``;
 
@@ -378,7 +379,7 @@ function sharedArgs(sections: readonly ArgLine[][]): ArgLine[] {
  * schemas' fields (and on the options'), read through the derived args types with the TypeScript
  * checker, so they are written once.
  */
-class ArgDocs {
+export class ArgDocs {
   private readonly checker: ts.TypeChecker;
   private readonly types = new Map<string, ts.Type>();
 

@@ -1,0 +1,274 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type * as provider from "@pulumi/pulumi/provider";
+import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
+import { queryAuditLogs, queryIssues } from "./audit-logs";
+import { type ConfigReader, apiClient, configure as configureSettings } from "./config";
+import { RESOURCE_NAME_KEY, type ResourceType, secretArgs } from "./definition";
+import { plainCredentialConfigProblem } from "./program-side";
+import { definition, provider as dynamicSteps } from "./provider-process";
+import { type Plain, isPlainObject } from "./values";
+
+/**
+ * Runs in the native provider plugin (`pulumi-resource-secretops`, bin/): the same definitions and
+ * the same steps as the dynamic providers (provider/dynamic-provider.ts, through
+ * provider/provider-process.ts), served to the engine through `@pulumi/pulumi/provider` for every
+ * Pulumi language. This file only translates: type tokens, secrets as the engine sends them, the
+ * provider's config, and import ids. No rule lives here.
+ */
+
+/** The package name: type tokens are `secretops:index:<Class>`. */
+export const PACKAGE = "secretops";
+export const MODULE = "index";
+
+/** A resource class of the package: its definition's type, and options its class always sets. */
+interface NativeResource {
+  readonly type: ResourceType;
+  /** Options the class sets (`GenericSecretSync`: `untypedDestination`), never the program. */
+  readonly fixed?: Plain;
+}
+
+/** The classes the native provider serves, by the last part of their type token. */
+export const NATIVE_RESOURCES: Readonly<Record<string, NativeResource>> = {
+  SecretSync: { type: "SecretSync" },
+  GenericSecretSync: { type: "SecretSync", fixed: { untypedDestination: true } },
+  SecretRotation: { type: "SecretRotation" },
+  CertificateProfile: { type: "CertificateProfile" },
+  AppConnection: { type: "AppConnection" },
+  AppConnectionSettings: { type: "AppConnectionSettings" },
+};
+
+/** The audit-log query's function token. */
+export const AUDIT_LOGS_TOKEN = `${PACKAGE}:${MODULE}:getAuditLogs`;
+
+export const tokenOf = (className: string) => `${PACKAGE}:${MODULE}:${className}`;
+
+/** `urn:pulumi:<stack>::<project>::<type>::<name>`: the type token and the resource's name. */
+function parseUrn(urn: string): { token: string; name: string } {
+  const parts = urn.split("::");
+  const types = parts[2] ?? "";
+  return { token: types.split("$").pop() ?? types, name: parts.slice(3).join("::") };
+}
+
+function resourceOf(urn: string): NativeResource & { name: string } {
+  const { token, name } = parseUrn(urn);
+  const className = token.startsWith(`${PACKAGE}:${MODULE}:`) ? token.slice(PACKAGE.length + MODULE.length + 2) : "";
+  const found = Object.hasOwn(NATIVE_RESOURCES, className) ? NATIVE_RESOURCES[className] : undefined;
+  if (!found) throw new Error(`unknown resource type ${token}`);
+  return { ...found, name };
+}
+
+// Secrets as the engine sends them to a provider that accepts secrets: `{<sig>: <secret sig>, value}`.
+
+const isSecretValue = (v: unknown): v is { value: unknown } =>
+  isPlainObject(v) && v[specialSigKey] === specialSecretSig;
+
+/** The value with every secret unwrapped. */
+function reveal(v: unknown): unknown {
+  if (isSecretValue(v)) return reveal(v.value);
+  if (Array.isArray(v)) return v.map(reveal);
+  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reveal(x)]));
+  return v;
+}
+
+const holdsSecret = (v: unknown): boolean =>
+  isSecretValue(v) || (Array.isArray(v) ? v.some(holdsSecret) : isPlainObject(v) && Object.values(v).some(holdsSecret));
+
+/** Top-level properties that are, or hold, a secret. */
+const secretKeysOf = (props: Plain | undefined): string[] =>
+  Object.entries(props ?? {})
+    .filter(([, v]) => holdsSecret(v))
+    .map(([k]) => k);
+
+/**
+ * The properties with the given top-level ones secret as a whole, as the dynamic path makes them
+ * (provider/program-side.ts: the args holding secrets, and the secret hashes).
+ */
+function conceal(props: Plain | undefined, keys: readonly string[]): Plain | undefined {
+  if (!props) return props;
+  const out: Plain = { ...props };
+  for (const k of keys) {
+    if (out[k] !== undefined && !isSecretValue(out[k])) out[k] = { [specialSigKey]: specialSecretSig, value: out[k] };
+  }
+  return out;
+}
+
+/** What a type keeps secret: its args holding secrets, the hashes of the secrets sent, and what the engine sent as secret. */
+const secretKeys = (type: ResourceType, ...sent: (Plain | undefined)[]) => [
+  ...secretArgs(definition(type)),
+  "secretHashes",
+  ...sent.flatMap(secretKeysOf),
+];
+
+/** An error carrying outputs (a partial failure) with its outputs' secrets wrapped. */
+function concealError(e: unknown, keys: readonly string[]): unknown {
+  if (e instanceof Error && isPlainObject((e as { properties?: unknown }).properties)) {
+    const failed = e as Error & { properties: Plain };
+    failed.properties = conceal(failed.properties, keys)!;
+  }
+  return e;
+}
+
+/** The import id of a resource read with no state: `<kind>/<id>` where the kind selects the route. */
+function importTarget(type: ResourceType, fixed: Plain | undefined, id: string, outs: Plain) {
+  const { kindField } = definition(type);
+  if (!kindField || outs[kindField] !== undefined) return { id, outs };
+  const slash = id.indexOf("/");
+  if (slash <= 0) {
+    throw new Error(
+      `import id: a ${type} is imported as <${kindField}>/<id> (the ${kindField} selects the service's route), not ${JSON.stringify(id)}`,
+    );
+  }
+  return { id: id.slice(slash + 1), outs: { ...fixed, [kindField]: id.slice(0, slash) } };
+}
+
+/** check: the dynamic path's, with the class's fixed options and the resource's name from its URN. */
+async function check(urn: string, olds: Plain, news: Plain): Promise<provider.CheckResult> {
+  const r = resourceOf(urn);
+  const named = { ...(reveal(news) as Plain), ...r.fixed, [RESOURCE_NAME_KEY]: r.name };
+  const result = await dynamicSteps(r.type).check!(reveal(olds ?? {}) as Plain, named);
+  const { [RESOURCE_NAME_KEY]: _name, ...inputs } = (result.inputs ?? named) as Plain;
+  return { inputs: conceal(inputs, secretKeys(r.type, news)), failures: result.failures };
+}
+
+async function diff(id: string, urn: string, olds: Plain, news: Plain): Promise<provider.DiffResult> {
+  const { type } = resourceOf(urn);
+  return dynamicSteps(type).diff!(id, reveal(olds) as Plain, reveal(news) as Plain);
+}
+
+async function create(urn: string, inputs: Plain): Promise<provider.CreateResult> {
+  const { type } = resourceOf(urn);
+  const keys = secretKeys(type, inputs);
+  try {
+    const result = await dynamicSteps(type).create(reveal(inputs) as Plain);
+    return { id: result.id, outs: conceal(result.outs, keys) };
+  } catch (e) {
+    throw concealError(e, keys);
+  }
+}
+
+/** read: a refresh, or an import (no state: the id names the kind, see `importTarget`). */
+async function read(id: string, urn: string, props?: Plain): Promise<provider.ReadResult> {
+  const r = resourceOf(urn);
+  const target = importTarget(r.type, r.fixed, id, (reveal(props ?? {}) as Plain) ?? {});
+  const result: dynamic.ReadResult = await dynamicSteps(r.type).read!(target.id, target.outs);
+  const keys = secretKeys(r.type, props);
+  return { id: result.id, props: conceal(result.props, keys), inputs: conceal(result.inputs, keys) };
+}
+
+async function update(id: string, urn: string, olds: Plain, news: Plain): Promise<provider.UpdateResult> {
+  const { type } = resourceOf(urn);
+  const keys = secretKeys(type, news);
+  try {
+    const result = await dynamicSteps(type).update!(id, reveal(olds) as Plain, reveal(news) as Plain);
+    return { outs: conceal(result.outs, keys) };
+  } catch (e) {
+    throw concealError(e, keys);
+  }
+}
+
+async function remove(id: string, urn: string, props: Plain): Promise<void> {
+  const { type } = resourceOf(urn);
+  await dynamicSteps(type).delete!(id, reveal(props) as Plain);
+}
+
+/** invoke: the audit-log query, with the program's query rules, at the stack's endpoint. */
+async function invoke(token: string, inputs: Plain): Promise<provider.InvokeResult> {
+  if (token !== AUDIT_LOGS_TOKEN) throw new Error(`unknown function ${token}`);
+  const args = reveal(inputs ?? {}) as Plain;
+  const issues = queryIssues(args);
+  if (issues.length) return { failures: issues.map((i) => ({ property: i.path, reason: i.message })) };
+  return { outputs: await queryAuditLogs(apiClient(), args) };
+}
+
+/** This package's root (package.json, schema.json), from the source tree or from dist/. */
+function packageRoot(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (fs.existsSync(file) && JSON.parse(fs.readFileSync(file, "utf8")).name === "secretops-pulumi") return dir;
+    if (path.dirname(dir) === dir) throw new Error("secretops-pulumi's package.json not found");
+  }
+}
+
+/** The provider the plugin serves. */
+export function nativeProvider(): provider.Provider {
+  const root = packageRoot();
+  return {
+    version: JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version,
+    getSchema: async () => fs.readFileSync(path.join(root, "schema.json"), "utf8"),
+    check,
+    diff,
+    create,
+    read,
+    update,
+    delete: remove,
+    invoke,
+  };
+}
+
+/**
+ * The engine's config for the provider (`secretops:*`), by full key, as the dynamic path's
+ * `configure` gets it; and which keys the engine sent as secrets (a key only in the older
+ * variables, which carry no secrecy, counts as secret).
+ */
+export function configFrom(request: {
+  getVariablesMap?(): { forEach(f: (v: string, k: string) => void): void } | undefined;
+  getArgs?(): { toJavaScript(): Plain } | undefined;
+}): { config: ConfigReader; isSecret(key: string): boolean } {
+  const values = new Map<string, string>();
+  const plain = new Set<string>();
+  // `secretops:config:apiUrl` (the variables' older form) is `secretops:apiUrl`.
+  request.getVariablesMap?.()?.forEach((v, k) => values.set(k.replace(/^([^:]+):config:/, "$1:"), v));
+  for (const [k, v] of Object.entries(request.getArgs?.()?.toJavaScript() ?? {})) {
+    const value = reveal(v);
+    if (value === undefined || value === null || k === "version") continue;
+    values.set(`${PACKAGE}:${k}`, typeof value === "string" ? value : JSON.stringify(value));
+    if (!holdsSecret(v)) plain.add(`${PACKAGE}:${k}`);
+  }
+  return { config: { get: (key) => values.get(key) }, isSecret: (key) => !plain.has(key) };
+}
+
+/** Configure: the settings, and the same refusal of plain credentials as the program's classes. */
+function configureFrom(request: Parameters<typeof configFrom>[0]): void {
+  const { config, isSecret } = configFrom(request);
+  configureSettings(config, plainCredentialConfigProblem(config.get, isSecret));
+}
+
+type Call = { request: Record<string, (...a: never[]) => unknown> };
+type Handler = (call: Call, callback: unknown) => unknown;
+
+/**
+ * The provider server of @pulumi/pulumi answers Configure itself (with no hook) and its read
+ * crashes on an import, which sends no properties (`req.getProperties().toJavaScript()`). Both
+ * are reached through the gRPC service it registers: its configure hands the config to the
+ * settings (provider/config.ts) first, its read gets empty properties for an import.
+ */
+function wrapProviderService(): void {
+  const from = { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] };
+  const grpc = require(require.resolve("@grpc/grpc-js", from)) as typeof import("@grpc/grpc-js");
+  const { Struct } = require(require.resolve("google-protobuf/google/protobuf/struct_pb", from));
+  const addService = grpc.Server.prototype.addService;
+  grpc.Server.prototype.addService = function (service, implementation) {
+    const impl = implementation as Record<string, Handler>;
+    if (typeof impl.read === "function" && typeof impl.configure === "function") {
+      const [readRpc, configureRpc] = [impl.read.bind(impl), impl.configure.bind(impl)];
+      impl.read = (call, callback) => {
+        if (!call.request.getProperties!()) call.request.setProperties!(Struct.fromJavaScript({}) as never);
+        return readRpc(call, callback);
+      };
+      impl.configure = (call, callback) => {
+        configureFrom(call.request as Parameters<typeof configFrom>[0]);
+        return configureRpc(call, callback);
+      };
+    }
+    return addService.call(this, service, implementation);
+  };
+}
+
+/** The plugin's entry point: serves the provider to the engine at the address in `args`. */
+export async function serve(args: string[]): Promise<void> {
+  wrapProviderService();
+  const { main } = await import("@pulumi/pulumi/provider");
+  await main(nativeProvider(), args);
+}

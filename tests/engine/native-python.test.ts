@@ -1,0 +1,191 @@
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { SecretOpsClient } from "../../sdk";
+import { startEmulator } from "../../emulator";
+import { changeCounts, cliStackExport, createTestStack, repoRoot, storedState, type TestStack } from "./harness";
+import { languagesBinDir, nativeEnv, pluginBinDir } from "./native";
+
+/**
+ * examples/python under the real engine, as its users run it: the Python SDK generated from
+ * schema.json (`pulumi package gen-sdk`), installed with pip into the program's venv beside
+ * `pulumi` from PyPI, through the native provider against the emulator. up, a no-change preview,
+ * the connection's password changed in place (masked), refresh, destroy; a typo'd destination
+ * field refused at preview in the dynamic path's words; no secret in `pulumi stack export`.
+ */
+jest.setTimeout(20 * 60_000);
+
+const PROJECT = "10000000-0000-4000-8000-000000000001";
+const CANARY_ONE = "canary-python-orders-db-password-2f81c9";
+const CANARY_TWO = "canary-python-orders-db-password-b4e07d";
+/** The Python SDK from PyPI at the CLI's version (scripts/engine/languages.sh), and what pip builds the generated SDK with. */
+const PYTHON_PACKAGES = ["pulumi==3.259.0", "parver", "wheel"];
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let client: SecretOpsClient;
+let plugin: ReturnType<typeof pluginBinDir>;
+let work: string;
+
+const run = (file: string, args: string[]) =>
+  execFileSync(file, args, {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PATH: [languagesBinDir(), process.env.PATH].join(path.delimiter),
+      PULUMI_HOME: path.join(work, ".pulumi-home"),
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+    },
+  });
+
+/** A copy of examples/python (its __main__.py edited by `edit`) with its venv: the SDK and `pulumi` installed. */
+function pythonProgram(name: string, edit: (text: string) => string = (t) => t): string {
+  const dir = path.join(work, name);
+  fs.mkdirSync(dir);
+  for (const file of ["Pulumi.yaml", "requirements.txt", "__main__.py"]) {
+    const text = fs.readFileSync(path.join(repoRoot, "examples", "python", file), "utf8");
+    fs.writeFileSync(path.join(dir, file), file === "__main__.py" ? edit(text) : text);
+  }
+  run(path.join(languagesBinDir(), "python3"), ["-m", "venv", path.join(dir, "venv")]);
+  const pip = path.join(dir, "venv", "bin", "pip");
+  run(pip, ["install", "--quiet", "--disable-pip-version-check", ...PYTHON_PACKAGES]);
+  run(pip, [
+    "install",
+    "--quiet",
+    "--disable-pip-version-check",
+    "--no-deps",
+    "--no-build-isolation",
+    path.join(work, "sdk", "python"),
+  ]);
+  return dir;
+}
+
+/**
+ * The stack's environment: the program's venv first on PATH. The Python host built here (sdk
+ * v3.68's, scripts/engine/language-hosts.go) runs `python3` from PATH and does not see the
+ * `virtualenv` option, which this CLI passes in a form that host predates.
+ */
+const envOf = (program: string) => {
+  const env = nativeEnv(plugin.dir);
+  return { ...env, PATH: [path.join(program, "venv", "bin"), env.PATH].join(path.delimiter) };
+};
+
+const configFor = (password: string) => ({
+  "secretops:apiUrl": { value: emulator.url },
+  "secretops:token": { value: emulator.token, secret: true },
+  "secretops-python:ordersDbPassword": { value: password, secret: true },
+});
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 100 });
+  client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
+  plugin = pluginBinDir();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-native-python-"));
+  const schema = path.join(repoRoot, "schema.json");
+  run(path.join(languagesBinDir(), "pulumi"), [
+    "package",
+    "gen-sdk",
+    schema,
+    "--language",
+    "python",
+    "-o",
+    path.join(work, "sdk"),
+  ]);
+});
+
+afterAll(async () => {
+  plugin?.dispose();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+  await emulator?.stop();
+});
+
+test("the generated SDK carries the package's version", () => {
+  const setup = fs.readFileSync(path.join(work, "sdk", "python", "setup.py"), "utf8");
+  const version = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).version;
+  expect(setup).toContain(`VERSION = "${version}"`);
+});
+
+describe("examples/python on the generated SDK", () => {
+  let t: TestStack;
+  let outputs: Record<string, string>;
+
+  beforeAll(async () => {
+    const program = pythonProgram("program");
+    t = await createTestStack({ program, config: configFor(CANARY_ONE), env: envOf(program) });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  test("up makes the four objects at the service", async () => {
+    const up = await t.stack.up();
+    // The four, and the stack.
+    expect(changeCounts(up.summary.resourceChanges).create).toBe(5);
+    outputs = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, String(v.value)]));
+    expect((await client.secretSyncs.get("vercel", outputs.syncId!)).name).toBe("web-to-vercel");
+    expect((await client.secretRotations.get("postgres-credentials", outputs.rotationId!)).connectionId).toBe(
+      outputs.connectionId,
+    );
+    expect((await client.certificateProfiles.get(outputs.profileId!)).slug).toBe("service-mtls");
+    const connections = await client.appConnections.list("postgres", { projectId: PROJECT });
+    expect(connections.map((c) => c.id)).toContain(outputs.connectionId);
+  });
+
+  test("a second preview shows no changes", async () => {
+    await t.stack.preview({ expectNoChanges: true });
+  });
+
+  test("a changed password is an update in place, shown masked", async () => {
+    await t.stack.setConfig("secretops-python:ordersDbPassword", { value: CANARY_TWO, secret: true });
+    const preview = await t.stack.preview({ diff: true });
+    expect(changeCounts(preview.changeSummary)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
+    expect(preview.stdout).toContain("credentials.password: 1 => 2");
+    expect(preview.stdout).not.toContain(CANARY_TWO);
+    const up = await t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
+  });
+
+  test("refresh finds nothing changed, and the next preview shows no changes", async () => {
+    const refresh = await t.stack.refresh();
+    expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ update: 0, delete: 0 });
+    await t.stack.preview({ expectNoChanges: true });
+  });
+
+  test("no secret in the stored state or in `pulumi stack export`", async () => {
+    const exported = await cliStackExport(t);
+    for (const text of [exported, storedState(t)]) {
+      for (const canary of [CANARY_ONE, CANARY_TWO, emulator.token]) expect(text).not.toContain(canary);
+    }
+  });
+
+  test("destroy removes what the program made", async () => {
+    const destroy = await t.stack.destroy();
+    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(5);
+    await expect(client.secretSyncs.get("vercel", outputs.syncId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.certificateProfiles.get(outputs.profileId!)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+test("a typo'd destination field (a dict, which Python does not check) is refused at preview, naming it", async () => {
+  const typo = (text: string) =>
+    text.replace(
+      /destination_config=secretops\.SecretSyncVercelDestinationConfigArgs\([^)]*\)/,
+      `destination_config={"app": "prj_web", "appName": "web", "env": "production", "teemId": "team_platform"}`,
+    );
+  expect(typo("destination_config=secretops.SecretSyncVercelDestinationConfigArgs(\n  app=1\n)")).toContain("teemId");
+  const program = pythonProgram("typo", typo);
+  const t = await createTestStack({ program, config: configFor(CANARY_ONE), env: envOf(program) });
+  try {
+    const failed = await t.stack.preview().then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
+    expect(failed).toContain(
+      `secretops:index:SecretSync resource 'web-to-vercel' has a problem: destinationConfig: unknown field "teemId" (did you mean "teamId"?)`,
+    );
+    expect(failed).not.toContain(CANARY_ONE);
+  } finally {
+    await t.dispose();
+  }
+});

@@ -1,0 +1,111 @@
+import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
+import { configFrom, nativeProvider } from "../../provider/native-provider";
+
+/**
+ * The native provider's translation layer, without the engine (tests/engine/native-*.test.ts run
+ * it under the engine): secrets as the engine sends them, the provider's config, type tokens.
+ */
+
+const secret = (value: unknown) => ({ [specialSigKey]: specialSecretSig, value });
+const urn = (className: string, name: string) => `urn:pulumi:dev::proj::secretops:index:${className}::${name}`;
+const provider = nativeProvider();
+
+const postgres = (password: unknown) => ({
+  app: "postgres",
+  name: "orders-db",
+  method: "username-and-password",
+  credentials: {
+    host: "db.internal",
+    port: 5432,
+    database: "orders",
+    username: "rotator",
+    password,
+    sslEnabled: true,
+    sslRejectUnauthorized: true,
+  },
+});
+
+describe("check", () => {
+  test("takes secrets wrapped, and returns the args holding secrets wrapped, whole", async () => {
+    const news = postgres(secret("canary-native-check-1"));
+    const result = await provider.check!(urn("AppConnection", "orders-db"), {}, news);
+    expect(result.failures ?? []).toEqual([]);
+    expect(result.inputs.credentials).toEqual(secret(expect.objectContaining({ password: "canary-native-check-1" })));
+    expect(result.inputs.name).toBe("orders-db");
+    // The resource's name is for messages only, never an input.
+    expect(Object.keys(result.inputs)).not.toContain("__resourceName");
+  });
+
+  test("names the field a mistake is in, on the resource, as the dynamic path does", async () => {
+    const news = { ...postgres(secret("x")), credentials: secret({ ...postgres("x").credentials, prot: 1 }) };
+    const result = await provider.check!(urn("AppConnection", "orders-db"), {}, news);
+    expect(result.failures).toEqual([{ property: "", reason: expect.stringContaining('unknown field "prot"') }]);
+  });
+
+  test("GenericSecretSync is SecretSync with its destination unchecked", async () => {
+    const args = {
+      destination: "some-new-destination",
+      name: "s",
+      projectId: "10000000-0000-4000-8000-000000000001",
+      connectionId: "50000000-0000-4000-8000-000000000012",
+      environment: "dev",
+      secretPath: "/app",
+      syncOptions: { initialSyncBehavior: "overwrite-destination" },
+      destinationConfig: { anything: true },
+    };
+    const generic = await provider.check!(urn("GenericSecretSync", "s"), {}, args);
+    expect(generic.failures ?? []).toEqual([]);
+    expect(generic.inputs.untypedDestination).toBe(true);
+    const typed = await provider.check!(urn("SecretSync", "s"), {}, args);
+    expect(typed.failures?.[0]?.reason).toContain("destination");
+  });
+
+  test("refuses a type token it does not serve", async () => {
+    await expect(provider.check!(urn("SecretSink", "s"), {}, {})).rejects.toThrow(
+      "unknown resource type secretops:index:SecretSink",
+    );
+  });
+});
+
+test("an import id without the kind is refused before any call, saying the form", async () => {
+  await expect(provider.read!("abc", urn("SecretRotation", "r"), {})).rejects.toThrow(
+    "import id: a SecretRotation is imported as <type>/<id>",
+  );
+});
+
+describe("the provider's config", () => {
+  const request = (variables: Record<string, string>, args?: Record<string, unknown>) => ({
+    getVariablesMap: () => ({
+      forEach: (f: (v: string, k: string) => void) => Object.entries(variables).forEach(([k, v]) => f(v, k)),
+    }),
+    getArgs: () => (args ? { toJavaScript: () => args } : undefined),
+  });
+
+  test("reads the args by full key, objects as JSON, and knows which the engine sent as secrets", () => {
+    const { config, isSecret } = configFrom(
+      request(
+        {},
+        {
+          apiUrl: "https://a.example",
+          token: secret("t0k"),
+          endpoints: { b: { apiUrl: "https://b.example", token: secret("tb") } },
+          clientId: "id",
+        },
+      ),
+    );
+    expect(config.get("secretops:apiUrl")).toBe("https://a.example");
+    expect(config.get("secretops:token")).toBe("t0k");
+    expect(JSON.parse(config.get("secretops:endpoints")!)).toEqual({ b: { apiUrl: "https://b.example", token: "tb" } });
+    expect(isSecret("secretops:token")).toBe(true);
+    expect(isSecret("secretops:endpoints")).toBe(true);
+    expect(isSecret("secretops:clientId")).toBe(false);
+  });
+
+  test("reads the older variables, which say nothing of secrecy", () => {
+    const { config, isSecret } = configFrom(
+      request({ "secretops:config:apiUrl": "https://a.example", "secretops:config:token": "t" }),
+    );
+    expect(config.get("secretops:apiUrl")).toBe("https://a.example");
+    expect(isSecret("secretops:token")).toBe(true);
+  });
+});
