@@ -19,10 +19,12 @@
  *      operation and its wall time beside the least time the limits allow and the engine's floor.
  *   5. Peak memory iterating 10,000 and 100,000 audit entries through the SDK (a child process each).
  *   6. The emulator's own throughput (scripts/bench-emulator.ts).
+ *   7. The native provider against the dynamic path and each one's floor, at 100 and 300 syncs
+ *      (scripts/bench-native.ts; BENCH_NATIVE_SIZES).
  *
  * BENCH_SIZES=200,1000 changes the stack sizes, BENCH_REPEAT=3 the cycles whose medians count (the
  * machines are shared and noisy), BENCH_REAL_SIZES=200,1000 the sizes of part 5;
- * BENCH_SKIP=engine,ratelimit,reallimits,audit,emulator skips parts.
+ * BENCH_SKIP=engine,ratelimit,reallimits,audit,emulator,native skips parts.
  * `npm run bench -- --render <saved stdout>` writes docs/benchmarks.md again from a run's output.
  */
 import { execFileSync, fork } from "node:child_process";
@@ -32,6 +34,7 @@ import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../emulator";
 import { SecretOpsClient } from "../sdk";
+import { benchNative, nativeMarkdown, type NativeSizeResult } from "./bench-native";
 import { installPacked } from "./packed-install";
 
 const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
@@ -569,6 +572,7 @@ function markdown(r: Report): string {
   lines.push("", "## Budgets", "", "| Budget | Result |", "| --- | --- |");
   for (const b of r.budgets) lines.push(`| ${b.name} | ${b.ok ? "met" : "**missed**"}: ${b.detail} |`);
   if (r.emulator) lines.push("", "## Emulator", "", "```json", JSON.stringify(r.emulator), "```");
+  if (r.native?.length) lines.push("", nativeMarkdown(r.native, r.repeat));
   return lines.join("\n") + "\n";
 }
 
@@ -581,6 +585,7 @@ interface Report {
   realLimits?: RealLimitResult[];
   audit: { entries: number; peakRssMb: number; peakHeapMb: number }[];
   emulator?: unknown;
+  native?: NativeSizeResult[];
   budgets: { name: string; ok: boolean; detail: string }[];
 }
 
@@ -666,6 +671,7 @@ async function main(): Promise<void> {
   if (!SKIP.has("reallimits")) report.realLimits = await benchRealLimits(workDir);
   if (!SKIP.has("audit")) report.audit = await benchAudit();
   if (!SKIP.has("emulator")) report.emulator = benchEmulator();
+  if (!SKIP.has("native")) report.native = await benchNative();
   report.budgets = budgets(report);
   writeDoc(report);
   fs.rmSync(workDir, { recursive: true, force: true });
