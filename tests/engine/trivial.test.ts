@@ -53,7 +53,6 @@ describe("the real engine runs a dynamic resource from a program directory", () 
   });
 });
 
-
 // What the harness does after a test that timed out (issue 28): an operation still running is
 // cancelled with its whole process tree, and the stack is usable by the next test at once.
 describe("an operation left running by its test is cancelled", () => {
