@@ -14,11 +14,10 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { startEmulator } from "../emulator";
+import { type BenchStack, benchStack, binDir, repoRoot, timed } from "./bench-stack";
 import { installPacked } from "./packed-install";
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 const SIZES = (process.env.BENCH_NATIVE_SIZES ?? "100,300").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const say = (s: string) => process.stderr.write(`[bench native] ${s}\n`);
@@ -53,39 +52,9 @@ function programDir(): { dir: string; bin: string } {
   return { dir, bin };
 }
 
-interface BenchStack {
-  stack: Stack;
-  env: Record<string, string>;
-}
-
-let counter = 0;
-async function benchStack(workDir: string, pluginBin: string, config: Record<string, string>): Promise<BenchStack> {
-  const engineBin = execFileSync("bash", [path.join(repoRoot, "scripts/ensure-pulumi.sh")], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .pop()!;
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-bench-native-state-"));
-  const env = {
-    PATH: [engineBin, pluginBin, process.env.PATH].join(path.delimiter),
-    PULUMI_BACKEND_URL: `file://${stateDir}`,
-    PULUMI_CONFIG_PASSPHRASE: "bench",
-    PULUMI_HOME: path.join(stateDir, ".pulumi-home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-  };
-  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(engineBin) });
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: `n${process.pid}x${++counter}`, workDir },
-    { pulumiCommand, envVars: env, secretsProvider: "passphrase" },
-  );
-  for (const [k, v] of Object.entries(config)) await stack.setConfig(k, { value: v, secret: k === "secretops:token" });
-  return { stack, env };
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return Math.round(performance.now() - t0);
+/** A stack of the program with both plugins on PATH. */
+function nativeStack(workDir: string, pluginBin: string, config: Record<string, string>): Promise<BenchStack> {
+  return benchStack(workDir, config, { PATH: [binDir(), pluginBin, process.env.PATH].join(path.delimiter) });
 }
 
 function run(b: BenchStack, op: Operation): Promise<number> {
@@ -127,7 +96,7 @@ async function benchSize(program: { dir: string; bin: string }, count: number): 
     };
     const stacks = {} as Record<Kind, BenchStack>;
     for (const kind of NATIVE_KINDS)
-      stacks[kind] = await benchStack(program.dir, program.bin, {
+      stacks[kind] = await nativeStack(program.dir, program.bin, {
         "bench:kind": kind,
         "bench:count": String(count),
         "bench:target": JSON.stringify(target),

@@ -31,13 +31,12 @@ import { execFileSync, fork } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../emulator";
 import { SecretOpsClient } from "../sdk";
 import { benchNative, nativeMarkdown, type NativeSizeResult } from "./bench-native";
+import { type BenchStack, benchStack, binDir, repoRoot, timed } from "./bench-stack";
 import { installPacked } from "./packed-install";
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 const SIZES = (process.env.BENCH_SIZES ?? "200,1000").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const REAL_SIZES = (process.env.BENCH_REAL_SIZES ?? "200,1000").split(",").map(Number);
@@ -73,43 +72,6 @@ function userProgram(): string {
   for (const f of ["Pulumi.yaml", "index.js"])
     fs.copyFileSync(path.join(repoRoot, "scripts/bench-program", f), path.join(dir, f));
   return dir;
-}
-
-const binDir = () =>
-  execFileSync("bash", [path.join(repoRoot, "scripts/ensure-pulumi.sh")], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .pop()!;
-
-interface BenchStack {
-  stack: Stack;
-  env: Record<string, string>;
-}
-
-let counter = 0;
-async function benchStack(workDir: string, config: Record<string, string>): Promise<BenchStack> {
-  const bin = binDir();
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-bench-state-"));
-  const env = {
-    PULUMI_BACKEND_URL: `file://${stateDir}`,
-    PULUMI_CONFIG_PASSPHRASE: "bench",
-    PULUMI_HOME: path.join(stateDir, ".pulumi-home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-  };
-  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(bin) });
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: `b${process.pid}x${++counter}`, workDir },
-    { pulumiCommand, envVars: env, secretsProvider: "passphrase" },
-  );
-  for (const [k, v] of Object.entries(config)) await stack.setConfig(k, { value: v, secret: k === "secretops:token" });
-  return { stack, env };
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return Math.round(performance.now() - t0);
 }
 
 function exportState(b: BenchStack): { perResource: number; provider: number; resources: number } {

@@ -1,0 +1,58 @@
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+
+/** What the benchmarks (scripts/bench.ts, scripts/bench-native.ts) run their stacks with. */
+
+/** The checkout, from the compiled script in node_modules/.cache/bench/scripts/. */
+export const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
+
+/** The directory holding `pulumi`, found or built by scripts/ensure-pulumi.sh. */
+export const binDir = () =>
+  execFileSync("bash", [path.join(repoRoot, "scripts/ensure-pulumi.sh")], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop()!;
+
+export interface BenchStack {
+  stack: Stack;
+  env: Record<string, string>;
+}
+
+let counter = 0;
+/**
+ * A stack of the program in `workDir` on a local backend of its own, with `config` set
+ * (`secretops:token` as a secret) and `env` added to the engine's environment.
+ */
+export async function benchStack(
+  workDir: string,
+  config: Record<string, string>,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchStack> {
+  const bin = binDir();
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-bench-state-"));
+  const env = {
+    PULUMI_BACKEND_URL: `file://${stateDir}`,
+    PULUMI_CONFIG_PASSPHRASE: "bench",
+    PULUMI_HOME: path.join(stateDir, ".pulumi-home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    ...extraEnv,
+  };
+  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(bin) });
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: `b${process.pid}x${++counter}`, workDir },
+    { pulumiCommand, envVars: env, secretsProvider: "passphrase" },
+  );
+  for (const [k, v] of Object.entries(config)) await stack.setConfig(k, { value: v, secret: k === "secretops:token" });
+  return { stack, env };
+}
+
+/** Wall time of `fn`, in whole milliseconds. */
+export async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return Math.round(performance.now() - t0);
+}
