@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { LocalWorkspace, PulumiCommand, Stack, ConfigMap } from "@pulumi/pulumi/automation";
 import { trackProcess } from "./processes";
 
-export { alive, cancelRunningOperations, runningOperations, trackProcess } from "./processes";
+export { alive, cancelRunningOperations, killTree, runningOperations, trackProcess } from "./processes";
 
 /**
  * Runs program directories under the real Pulumi CLI through the Automation API (`workDir`, never

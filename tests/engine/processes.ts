@@ -93,6 +93,20 @@ const signal = (pid: number, sig: NodeJS.Signals) => {
 };
 
 /**
+ * SIGKILL to a process and all its descendants at once, as a dying CI runner takes everything:
+ * a kill of the process group alone leaves the provider plugins (groups of their own) running.
+ * Returns the pids signalled.
+ */
+export function killTree(root: number): number[] {
+  const tree = processTree(root);
+  for (const pid of tree) {
+    signal(-pid, "SIGKILL");
+    signal(pid, "SIGKILL");
+  }
+  return tree;
+}
+
+/**
  * Ends every registered process still running: SIGINT (the CLI cancels and releases its lock), and
  * after `graceMs` SIGKILL to every process of its tree (the CLI, the language host and program,
  * the dynamic-provider processes) and their groups; then removes the locks the killed operations

@@ -2,7 +2,7 @@ import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { changeCounts, cliStackExport, pulumiBinDir } from "../engine/harness";
+import { alive, changeCounts, cliStackExport, killTree, pulumiBinDir } from "../engine/harness";
 import { engineEnv, type EngineEnv } from "../engine/lifecycle";
 import { census, mixedResources } from "./mixed-stack";
 
@@ -93,7 +93,7 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
 
       const child = spawn(path.join(pulumiBinDir(), "pulumi"), cli(["up", "--yes", "--skip-preview"]), {
         ...options(),
-        detached: true, // its own process group: the kill takes the language host and provider too
+        detached: true, // its own process group
         stdio: "ignore",
       });
       const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -101,8 +101,10 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
         if (child.exitCode !== null) throw new Error("pulumi up ended before the kill point");
         await new Promise((r) => setTimeout(r, 10));
       }
-      process.kill(-child.pid!, "SIGKILL");
+      // The whole tree, the provider processes (groups of their own) included.
+      const killed = killTree(child.pid!);
       await exited;
+      while (killed.some(alive)) await new Promise((r) => setTimeout(r, 50)); // a SIGKILL lands when next scheduled
       const readable = await pulumi(["stack", "export"]);
       if (readable.code !== 0) {
         expect(readable.out).toContain(CUT_SIDECAR_ERROR);
