@@ -10,12 +10,11 @@
  * and the state bytes per resource from `pulumi stack export`. The emulator runs without rate
  * limits, the clients' caps raised, `waitForSync: false`, the duplicate-destination check on.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
-import { type BenchStack, benchStack, binDir, repoRoot, timed } from "./bench-stack";
+import { type BenchStack, benchStack, binDir, exportedResources, repoRoot, timedOperation } from "./bench-stack";
 import { installPacked } from "./packed-install";
 
 const SIZES = (process.env.BENCH_NATIVE_SIZES ?? "100,300").split(",").map(Number);
@@ -57,29 +56,10 @@ function nativeStack(workDir: string, pluginBin: string, config: Record<string, 
   return benchStack(workDir, config, { PATH: [binDir(), pluginBin, process.env.PATH].join(path.delimiter) });
 }
 
-function run(b: BenchStack, op: Operation): Promise<number> {
-  switch (op) {
-    case "up":
-      return timed(() => b.stack.up());
-    case "preview":
-      return timed(() => b.stack.preview());
-    case "refresh":
-      return timed(() => b.stack.refresh());
-    case "destroy":
-      return timed(() => b.stack.destroy());
-  }
-}
-
 /** Mean bytes per resource of the stack's own resources (not the stack or the provider) in `pulumi stack export`. */
 function stateBytes(b: BenchStack): number {
-  const out = execFileSync("pulumi", ["stack", "export", "--stack", b.stack.name], {
-    cwd: b.stack.workspace.workDir,
-    env: { ...process.env, ...b.env },
-    maxBuffer: 256 * 1024 * 1024,
-    encoding: "utf8",
-  });
-  const resources = (JSON.parse(out) as { deployment: { resources: { type: string }[] } }).deployment.resources.filter(
-    (r) => r.type !== "pulumi:pulumi:Stack" && !r.type.startsWith("pulumi:providers:"),
+  const resources = exportedResources(b).filter(
+    (r) => r.type !== "pulumi:pulumi:Stack" && !String(r.type).startsWith("pulumi:providers:"),
   );
   const bytes = resources.reduce((n, r) => n + Buffer.byteLength(JSON.stringify(r)), 0);
   return Math.round(bytes / Math.max(1, resources.length));
@@ -113,7 +93,7 @@ async function benchSize(program: { dir: string; bin: string }, count: number): 
       // Operation by operation, the four stacks one after the other: what loads the machine loads all four.
       for (const op of NATIVE_OPERATIONS) {
         for (const kind of NATIVE_KINDS) {
-          samples[op][kind].push(await run(stacks[kind], op));
+          samples[op][kind].push(await timedOperation(stacks[kind], op));
           if (op === "up" && cycle === 1) state[kind] = stateBytes(stacks[kind]);
         }
         say(

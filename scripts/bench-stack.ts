@@ -56,3 +56,33 @@ export async function timed(fn: () => Promise<unknown>): Promise<number> {
   await fn();
   return Math.round(performance.now() - t0);
 }
+
+/** An engine operation the benchmarks time; `previewRefresh` is `preview --refresh`. */
+export type TimedOperation = "up" | "preview" | "refresh" | "previewRefresh" | "destroy";
+
+/** Wall time of one operation on the stack. */
+export function timedOperation(b: BenchStack, op: TimedOperation): Promise<number> {
+  switch (op) {
+    case "up":
+      return timed(() => b.stack.up());
+    case "preview":
+      return timed(() => b.stack.preview());
+    case "refresh":
+      return timed(() => b.stack.refresh());
+    case "previewRefresh":
+      return timed(() => b.stack.preview({ refresh: true }));
+    case "destroy":
+      return timed(() => b.stack.destroy());
+  }
+}
+
+/** The resources of `pulumi stack export` (secrets stay encrypted, as a user's export). */
+export function exportedResources(b: BenchStack): Record<string, unknown>[] {
+  const out = execFileSync(path.join(binDir(), "pulumi"), ["stack", "export", "--stack", b.stack.name], {
+    cwd: b.stack.workspace.workDir,
+    env: { ...process.env, ...b.env },
+    maxBuffer: 256 * 1024 * 1024,
+    encoding: "utf8",
+  });
+  return (JSON.parse(out) as { deployment: { resources: Record<string, unknown>[] } }).deployment.resources;
+}

@@ -34,7 +34,7 @@ import * as path from "node:path";
 import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../emulator";
 import { SecretOpsClient } from "../sdk";
 import { benchNative, nativeMarkdown, type NativeSizeResult } from "./bench-native";
-import { type BenchStack, benchStack, binDir, repoRoot, timed } from "./bench-stack";
+import { type BenchStack, benchStack, exportedResources, repoRoot, timed, timedOperation } from "./bench-stack";
 import { installPacked } from "./packed-install";
 
 const SIZES = (process.env.BENCH_SIZES ?? "200,1000").split(",").map(Number);
@@ -75,15 +75,7 @@ function userProgram(): string {
 }
 
 function exportState(b: BenchStack): { perResource: number; provider: number; resources: number } {
-  const out = execFileSync(path.join(binDir(), "pulumi"), ["stack", "export", "--stack", b.stack.name], {
-    cwd: b.stack.workspace.workDir,
-    env: { ...process.env, ...b.env },
-    maxBuffer: 256 * 1024 * 1024,
-    encoding: "utf8",
-  });
-  const resources = (
-    JSON.parse(out) as { deployment: { resources: Record<string, unknown>[] } }
-  ).deployment.resources.filter((r) => String(r.type).startsWith("pulumi-nodejs:dynamic"));
+  const resources = exportedResources(b).filter((r) => String(r.type).startsWith("pulumi-nodejs:dynamic"));
   const bytes = resources.map((r) => Buffer.byteLength(JSON.stringify(r)));
   const provider = resources.map(
     (r) =>
@@ -313,21 +305,6 @@ interface RealLimitResult {
   >;
 }
 
-function runRealOperation(b: BenchStack, op: RealOperation): Promise<number> {
-  switch (op) {
-    case "up":
-      return timed(() => b.stack.up());
-    case "preview":
-      return timed(() => b.stack.preview());
-    case "refresh":
-      return timed(() => b.stack.refresh());
-    case "previewRefresh":
-      return timed(() => b.stack.preview({ refresh: true }));
-    case "destroy":
-      return timed(() => b.stack.destroy());
-  }
-}
-
 /**
  * A platform team's stack at the service's default limits, the client pacing by what the emulator
  * advertises (no caps): every operation's calls, and its time beside the least the limits allow
@@ -364,9 +341,9 @@ async function benchRealLimits(workDir: string): Promise<RealLimitResult[]> {
       const operations = {} as RealLimitResult["operations"];
       for (const op of REAL_OPERATIONS) {
         await clearRequests(emu);
-        const ms = await runRealOperation(ours, op);
+        const ms = await timedOperation(ours, op);
         const calls = callCounts(await requests(emu));
-        const floorMs = await runRealOperation(floor, op);
+        const floorMs = await timedOperation(floor, op);
         operations[op] = atTheLimits({ ms, ...calls, floorMs }, limits);
         const { limitsMs, ratio } = operations[op];
         say(
