@@ -4,8 +4,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { SecretOpsClient } from "../../sdk";
 import { startEmulator } from "../../emulator";
-import { changeCounts, cliStackExport, createTestStack, repoRoot, storedState, type TestStack } from "./harness";
-import { languagesBinDir, nativeEnv, pluginBinDir } from "./native";
+import { createTestStack, repoRoot, type TestStack } from "./harness";
+import { languagesBinDir, nativeEnv, nativeLifecycleTests, pluginBinDir } from "./native";
 
 /**
  * examples/python under the real engine, as its users run it: the Python SDK generated from
@@ -108,7 +108,6 @@ test("the generated SDK carries the package's version", () => {
 
 describe("examples/python on the generated SDK", () => {
   let t: TestStack;
-  let outputs: Record<string, string>;
 
   beforeAll(async () => {
     const program = pythonProgram("program");
@@ -118,52 +117,13 @@ describe("examples/python on the generated SDK", () => {
     await t?.dispose();
   });
 
-  test("up makes the four objects at the service", async () => {
-    const up = await t.stack.up();
-    // The four, and the stack.
-    expect(changeCounts(up.summary.resourceChanges).create).toBe(5);
-    outputs = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, String(v.value)]));
-    expect((await client.secretSyncs.get("vercel", outputs.syncId!)).name).toBe("web-to-vercel");
-    expect((await client.secretRotations.get("postgres-credentials", outputs.rotationId!)).connectionId).toBe(
-      outputs.connectionId,
-    );
-    expect((await client.certificateProfiles.get(outputs.profileId!)).slug).toBe("service-mtls");
-    const connections = await client.appConnections.list("postgres", { projectId: PROJECT });
-    expect(connections.map((c) => c.id)).toContain(outputs.connectionId);
-  });
-
-  test("a second preview shows no changes", async () => {
-    await t.stack.preview({ expectNoChanges: true });
-  });
-
-  test("a changed password is an update in place, shown masked", async () => {
-    await t.stack.setConfig("secretops-python:ordersDbPassword", { value: CANARY_TWO, secret: true });
-    const preview = await t.stack.preview({ diff: true });
-    expect(changeCounts(preview.changeSummary)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
-    expect(preview.stdout).toContain("credentials.password: 1 => 2");
-    expect(preview.stdout).not.toContain(CANARY_TWO);
-    const up = await t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
-  });
-
-  test("refresh finds nothing changed, and the next preview shows no changes", async () => {
-    const refresh = await t.stack.refresh();
-    expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ update: 0, delete: 0 });
-    await t.stack.preview({ expectNoChanges: true });
-  });
-
-  test("no secret in the stored state or in `pulumi stack export`", async () => {
-    const exported = await cliStackExport(t);
-    for (const text of [exported, storedState(t)]) {
-      for (const canary of [CANARY_ONE, CANARY_TWO, emulator.token]) expect(text).not.toContain(canary);
-    }
-  });
-
-  test("destroy removes what the program made", async () => {
-    const destroy = await t.stack.destroy();
-    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(5);
-    await expect(client.secretSyncs.get("vercel", outputs.syncId!)).rejects.toMatchObject({ status: 404 });
-    await expect(client.certificateProfiles.get(outputs.profileId!)).rejects.toMatchObject({ status: 404 });
+  nativeLifecycleTests({
+    stack: () => t,
+    client: () => client,
+    token: () => emulator.token,
+    projectId: PROJECT,
+    passwordKey: "secretops-python:ordersDbPassword",
+    canaries: [CANARY_ONE, CANARY_TWO],
   });
 });
 

@@ -1,8 +1,8 @@
 import * as path from "node:path";
 import { SecretOpsClient } from "../../sdk";
 import { EmulatorAdmin, startEmulator } from "../../emulator";
-import { changeCounts, cliStackExport, createTestStack, repoRoot, storedState, type TestStack } from "./harness";
-import { nativeEnv, pluginBinDir, programVariant } from "./native";
+import { changeCounts, createTestStack, repoRoot, type TestStack } from "./harness";
+import { nativeEnv, nativeLifecycleTests, pluginBinDir, programVariant } from "./native";
 
 /**
  * examples/yaml under the real engine, through the native provider (`pulumi-resource-secretops`
@@ -42,9 +42,6 @@ afterAll(async () => {
 
 describe("examples/yaml through the native provider", () => {
   let t: TestStack;
-  let outputs: Record<string, string>;
-  const log: string[] = [];
-  const onOutput = (s: string) => log.push(s);
 
   beforeAll(async () => {
     t = await createTestStack({ program, config: configFor(CANARY_ONE), env: nativeEnv(plugin.dir) });
@@ -53,62 +50,13 @@ describe("examples/yaml through the native provider", () => {
     await t?.dispose();
   });
 
-  test("up makes the four objects at the service", async () => {
-    const up = await t.stack.up({ onOutput });
-    // The four, and the stack (an up's and a destroy's summary count it).
-    expect(changeCounts(up.summary.resourceChanges).create).toBe(5);
-    outputs = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, String(v.value)]));
-    expect(log.join("")).toMatch(/using pulumi-resource-secretops from \$PATH/);
-    expect((await client.secretSyncs.get("vercel", outputs.syncId!)).name).toBe("web-to-vercel");
-    expect((await client.secretRotations.get("postgres-credentials", outputs.rotationId!)).connectionId).toBe(
-      outputs.connectionId,
-    );
-    expect((await client.certificateProfiles.get(outputs.profileId!)).slug).toBe("service-mtls");
-    const connections = await client.appConnections.list("postgres", { projectId: PROJECT });
-    expect(connections.map((c) => c.id)).toContain(outputs.connectionId);
-    expect(outputs.syncStatus).toBe("succeeded");
-  });
-
-  test("a second preview shows no changes", async () => {
-    const preview = await t.stack.preview({ expectNoChanges: true });
-    expect(changeCounts(preview.changeSummary)).toMatchObject({ create: 0, update: 0, replace: 0, delete: 0 });
-  });
-
-  test("a changed password is an update in place, shown masked", async () => {
-    await t.stack.setConfig("secretops-yaml:ordersDbPassword", { value: CANARY_TWO, secret: true });
-    const preview = await t.stack.preview({ diff: true });
-    expect(changeCounts(preview.changeSummary)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
-    expect(preview.stdout).toContain("credentials.password: 1 => 2");
-    expect(preview.stdout).toContain("[secret]");
-    expect(preview.stdout).not.toContain(CANARY_TWO);
-    const up = await t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
-    expect(up.outputs.connectionId!.value).toBe(outputs.connectionId);
-  });
-
-  test("refresh finds nothing changed, and the next preview shows no changes", async () => {
-    const refresh = await t.stack.refresh();
-    expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ update: 0, delete: 0 });
-    await t.stack.preview({ expectNoChanges: true });
-  });
-
-  test("no secret in the stored state or in `pulumi stack export`", async () => {
-    const exported = await cliStackExport(t);
-    for (const text of [exported, storedState(t)]) {
-      for (const canary of [CANARY_ONE, CANARY_TWO, emulator.token]) expect(text).not.toContain(canary);
-    }
-    // The password is there, encrypted, not left out.
-    expect(exported).toContain("secretops:index:AppConnection");
-    expect(exported).toMatch(/"credentials":\s*\{\s*"4dabf18193072939515e22adb298388d"/);
-  });
-
-  test("destroy removes what the program made", async () => {
-    const destroy = await t.stack.destroy();
-    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(5);
-    await expect(client.secretSyncs.get("vercel", outputs.syncId!)).rejects.toMatchObject({ status: 404 });
-    await expect(client.certificateProfiles.get(outputs.profileId!)).rejects.toMatchObject({ status: 404 });
-    const connections = await client.appConnections.list("postgres", { projectId: PROJECT });
-    expect(connections.map((c) => c.id)).not.toContain(outputs.connectionId);
+  nativeLifecycleTests({
+    stack: () => t,
+    client: () => client,
+    token: () => emulator.token,
+    projectId: PROJECT,
+    passwordKey: "secretops-yaml:ordersDbPassword",
+    canaries: [CANARY_ONE, CANARY_TWO],
   });
 });
 

@@ -3,7 +3,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { installPacked } from "../../scripts/packed-install";
-import { repoRoot } from "./harness";
+import type { SecretOpsClient } from "../../sdk";
+import { changeCounts, cliStackExport, repoRoot, storedState, type TestStack } from "./harness";
 
 /**
  * What a program in another Pulumi language needs on PATH to reach the native provider: the
@@ -47,4 +48,86 @@ export function programVariant(from: string, edit: (text: string) => string): { 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-native-program-"));
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), edit(fs.readFileSync(path.join(from, "Pulumi.yaml"), "utf8")));
   return { dir, dispose: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** What the native lifecycle runs against: the stack of the example, and the service it manages. */
+export interface NativeLifecycle {
+  /** The stack of the program, its password config `passwordKey` set to `canaries[0]`. */
+  stack(): TestStack;
+  client(): SecretOpsClient;
+  token(): string;
+  projectId: string;
+  passwordKey: string;
+  /** The first and the changed password. */
+  canaries: readonly [string, string];
+}
+
+/**
+ * The examples' program in any language (a postgres connection made in the program, a rotation
+ * through it, a sync and a certificate profile) through the native provider: up, a no-change
+ * preview, the password changed in place and shown masked, refresh, no secret in state or
+ * `pulumi stack export`, destroy.
+ */
+export function nativeLifecycleTests(ctx: NativeLifecycle) {
+  let outputs: Record<string, string>;
+  const log: string[] = [];
+  const onOutput = (s: string) => log.push(s);
+
+  test("up makes the four objects at the service", async () => {
+    const up = await ctx.stack().stack.up({ onOutput });
+    // The four, and the stack (an up's and a destroy's summary count it).
+    expect(changeCounts(up.summary.resourceChanges).create).toBe(5);
+    outputs = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, String(v.value)]));
+    expect(log.join("")).toMatch(/using pulumi-resource-secretops from \$PATH/);
+    expect((await ctx.client().secretSyncs.get("vercel", outputs.syncId!)).name).toBe("web-to-vercel");
+    expect((await ctx.client().secretRotations.get("postgres-credentials", outputs.rotationId!)).connectionId).toBe(
+      outputs.connectionId,
+    );
+    expect((await ctx.client().certificateProfiles.get(outputs.profileId!)).slug).toBe("service-mtls");
+    const connections = await ctx.client().appConnections.list("postgres", { projectId: ctx.projectId });
+    expect(connections.map((c) => c.id)).toContain(outputs.connectionId);
+    expect(outputs.syncStatus).toBe("succeeded");
+  });
+
+  test("a second preview shows no changes", async () => {
+    const preview = await ctx.stack().stack.preview({ expectNoChanges: true });
+    expect(changeCounts(preview.changeSummary)).toMatchObject({ create: 0, update: 0, replace: 0, delete: 0 });
+  });
+
+  test("a changed password is an update in place, shown masked", async () => {
+    await ctx.stack().stack.setConfig(ctx.passwordKey, { value: ctx.canaries[1], secret: true });
+    const preview = await ctx.stack().stack.preview({ diff: true });
+    expect(changeCounts(preview.changeSummary)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
+    expect(preview.stdout).toContain("credentials.password: 1 => 2");
+    expect(preview.stdout).toContain("[secret]");
+    expect(preview.stdout).not.toContain(ctx.canaries[1]);
+    const up = await ctx.stack().stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
+    expect(up.outputs.connectionId!.value).toBe(outputs.connectionId);
+  });
+
+  test("refresh finds nothing changed, and the next preview shows no changes", async () => {
+    const refresh = await ctx.stack().stack.refresh();
+    expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ update: 0, delete: 0 });
+    await ctx.stack().stack.preview({ expectNoChanges: true });
+  });
+
+  test("no secret in the stored state or in `pulumi stack export`", async () => {
+    const exported = await cliStackExport(ctx.stack());
+    for (const text of [exported, storedState(ctx.stack())]) {
+      for (const canary of [ctx.canaries[0], ctx.canaries[1], ctx.token()]) expect(text).not.toContain(canary);
+    }
+    // The password is there, encrypted, not left out.
+    expect(exported).toContain("secretops:index:AppConnection");
+    expect(exported).toMatch(/"credentials":\s*\{\s*"4dabf18193072939515e22adb298388d"/);
+  });
+
+  test("destroy removes what the program made", async () => {
+    const destroy = await ctx.stack().stack.destroy();
+    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(5);
+    await expect(ctx.client().secretSyncs.get("vercel", outputs.syncId!)).rejects.toMatchObject({ status: 404 });
+    await expect(ctx.client().certificateProfiles.get(outputs.profileId!)).rejects.toMatchObject({ status: 404 });
+    const connections = await ctx.client().appConnections.list("postgres", { projectId: ctx.projectId });
+    expect(connections.map((c) => c.id)).not.toContain(outputs.connectionId);
+  });
 }
