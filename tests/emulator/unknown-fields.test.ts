@@ -10,6 +10,7 @@ import {
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import { FX, expectError, start, uniq, type Api, type Res } from "./helpers";
+import { rotationObjects } from "./objects";
 
 /**
  * The emulator answers a request with keys its schemas do not know as the service does: the
@@ -135,17 +136,9 @@ describe("secret syncs", () => {
 
 describe("secret rotations", () => {
   const t = rotationTypes["okta-client-secret"];
-  const body = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-    name: uniq("rot"),
-    projectId: FX.projectId,
-    connectionId: FX.connection(t.connectionApp).id,
-    environment: "dev",
-    secretPath: "/app",
-    rotationInterval: 30,
-    parameters,
-    secretsMapping: { clientId: uniq("OKTA_ID").toUpperCase(), clientSecret: uniq("OKTA_SECRET").toUpperCase() },
-    ...extra,
-  });
+  const rotations = rotationObjects(() => api);
+  const body = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    rotations.body(t, { parameters, ...extra });
 
   // ee/services/secret-rotation-v2/okta-client-secret/okta-client-secret-rotation-schemas.ts: the
   // parameters are a plain z.object({ clientId }), so an unknown parameter is dropped.
