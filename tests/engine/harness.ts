@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { createRequire } from "node:module";
-import { LocalWorkspace, PulumiCommand, Stack, ConfigMap } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, Stack, ConfigMap, OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { trackProcess } from "./processes";
 
 export { alive, cancelRunningOperations, killTree, runningOperations, trackProcess } from "./processes";
@@ -151,6 +151,7 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
     { pulumiCommand, envVars, secretsProvider: "passphrase" },
   );
   if (opts.config) await stack.setAllConfig(opts.config);
+  readResultsFromBackend(stack, stateDir);
 
   return {
     stack,
@@ -166,6 +167,101 @@ export async function createTestStack(opts: TestStackOptions): Promise<TestStack
       }
     },
   };
+}
+
+/**
+ * After every up, refresh and destroy the Automation API runs `pulumi stack history` and, after an
+ * up, `pulumi stack output` twice: three more CLI processes, each decrypting the stack's secrets
+ * with the passphrase (about a second of CPU in all, per operation). The harness reads the same
+ * answers from the local backend's files instead (`.pulumi/history/…/*.history.json` and the
+ * checkpoint's stack outputs), falling back to the CLI for an output holding a secret (encrypted
+ * in the file). `tests/engine/trivial.test.ts` checks both readers against the CLI's answers.
+ */
+function readResultsFromBackend(stack: Stack, stateDir: string) {
+  const [info, outputs] = [stack.info.bind(stack), stack.outputs.bind(stack)];
+  const fromCli = { info: () => info(true), outputs };
+  Object.assign(stack, {
+    async info(): Promise<UpdateSummary | undefined> {
+      return latestUpdate(stateDir, stack.name) ?? fromCli.info();
+    },
+    async outputs(): Promise<OutputMap> {
+      const outputs = stackOutputs(stateDir, stack.name);
+      return outputs ?? fromCli.outputs();
+    },
+    fromCli,
+  });
+}
+
+/** The CLI's own answers, for the test that compares them with the files'. */
+export const cliResults = (stack: Stack) =>
+  (stack as unknown as { fromCli: { info(): Promise<UpdateSummary | undefined>; outputs(): Promise<OutputMap> } })
+    .fromCli;
+
+function backendFiles(stateDir: string, kind: "stacks" | "history", stackName: string, suffix: string): string[] {
+  const dir = path.join(stateDir, ".pulumi", kind);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => path.basename(f).startsWith(stackName) && f.endsWith(suffix))
+    .map((f) => path.join(dir, f));
+}
+
+/** The newest entry of `pulumi stack history` (the local backend's `apitype.UpdateInfo`). */
+function latestUpdate(stateDir: string, stackName: string): UpdateSummary | undefined {
+  const files = backendFiles(stateDir, "history", stackName, ".history.json").filter((f) =>
+    new RegExp(`^${stackName}-\\d+\\.history\\.json$`).test(path.basename(f)),
+  );
+  if (files.length === 0) return undefined;
+  // Named `<stack>-<unix nanoseconds>.history.json`: the newest sorts last by number.
+  const stamp = (f: string) => BigInt(path.basename(f).slice(stackName.length + 1, -".history.json".length));
+  files.sort((a, b) => (stamp(a) < stamp(b) ? -1 : stamp(a) > stamp(b) ? 1 : 0));
+  const info = JSON.parse(fs.readFileSync(files[files.length - 1]!, "utf8"));
+  return {
+    version: files.length,
+    kind: info.kind,
+    startTime: new Date(info.startTime * 1000),
+    endTime: new Date(info.endTime * 1000),
+    message: info.message,
+    environment: info.environment ?? {},
+    config: {},
+    result: info.result,
+    resourceChanges: info.resourceChanges,
+  };
+}
+
+interface StoredResource {
+  urn: string;
+  type: string;
+  outputs?: Record<string, unknown>;
+}
+
+/** The resources of the stack's checkpoint (`.pulumi/stacks/<project>/<stack>.json`), if it has one. */
+function checkpointResources(stateDir: string, stackName: string): StoredResource[] | undefined {
+  const [file] = backendFiles(stateDir, "stacks", stackName, ".json").filter(
+    (f) => path.basename(f) === `${stackName}.json`,
+  );
+  if (!file) return undefined;
+  return JSON.parse(fs.readFileSync(file, "utf8")).checkpoint?.latest?.resources ?? [];
+}
+
+/** The key marking a special value in state (`sig.Key` in the engine's resource package). */
+const SIGNATURE = "4dabf18193072939515e22adb298388d";
+
+/** The stack's outputs from its checkpoint, or undefined when one is a special value (or there is no checkpoint). */
+function stackOutputs(stateDir: string, stackName: string): OutputMap | undefined {
+  const resources = checkpointResources(stateDir, stackName);
+  if (!resources) return undefined;
+  const root = resources.find((r) => r.type === "pulumi:pulumi:Stack");
+  // A secret, asset or resource reference is a value with a signature key: the CLI decodes those.
+  if (JSON.stringify(root?.outputs ?? {}).includes(`"${SIGNATURE}"`)) return undefined;
+  return Object.fromEntries(Object.entries(root?.outputs ?? {}).map(([k, value]) => [k, { value, secret: false }]));
+}
+
+/** The URNs of the resources the stack manages (the stack itself and providers aside), from its checkpoint. */
+export function managedResources(t: TestStack): string[] {
+  return (checkpointResources(t.stateDir, t.stack.name) ?? [])
+    .filter((r) => r.type !== "pulumi:pulumi:Stack" && !r.type.startsWith("pulumi:providers:"))
+    .map((r) => r.urn);
 }
 
 /** The number of resources of each change kind a preview or up reported, minus the stack itself. */

@@ -1,7 +1,15 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { alive, cancelRunningOperations, changeCounts, createTestStack, runningOperations, TestStack } from "./harness";
+import {
+  alive,
+  cancelRunningOperations,
+  changeCounts,
+  cliResults,
+  createTestStack,
+  runningOperations,
+  TestStack,
+} from "./harness";
 
 // The whole chain: real CLI, language host, dynamic-provider shim and our closure, through
 // up, a no-change preview, an in-place update and destroy.
@@ -28,6 +36,28 @@ describe("the real engine runs a dynamic resource from a program directory", () 
     const files = fs.readdirSync(ledger);
     expect(files).toEqual([up.outputs.noteId!.value]);
     expect(fs.readFileSync(path.join(ledger, files[0]!), "utf8")).toBe("one");
+  });
+
+  it("the harness reads the summary and outputs from the backend's files as the CLI reports them", async () => {
+    const cli = cliResults(t.stack);
+    const [fromFiles, fromCli] = [await t.stack.info(), await cli.info()];
+    expect(fromFiles).toMatchObject({
+      kind: fromCli!.kind,
+      result: fromCli!.result,
+      resourceChanges: fromCli!.resourceChanges,
+      startTime: fromCli!.startTime,
+      endTime: fromCli!.endTime,
+    });
+    expect(await t.stack.outputs()).toEqual(await cli.outputs());
+    // A secret output is left to the CLI, which decrypts it.
+    await t.stack.setConfig("trivial:secretText", { value: "canary-harness-secret", secret: true });
+    try {
+      const up = await t.stack.up();
+      expect(up.outputs.secretText).toEqual({ value: "canary-harness-secret", secret: true });
+      expect(up.outputs).toEqual(await cli.outputs());
+    } finally {
+      await t.stack.removeConfig("trivial:secretText");
+    }
   });
 
   it("a second preview reports no changes", async () => {

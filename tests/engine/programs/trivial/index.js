@@ -44,3 +44,6 @@ const note = new Note("note", {
 });
 exports.noteId = note.id;
 exports.text = note.text;
+// `trivial:secretText`: a secret output (tests/engine/trivial.test.ts reads it back).
+const secretText = config.getSecret("secretText");
+if (secretText) exports.secretText = secretText;
