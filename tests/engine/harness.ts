@@ -197,20 +197,20 @@ export const cliResults = (stack: Stack) =>
   (stack as unknown as { fromCli: { info(): Promise<UpdateSummary | undefined>; outputs(): Promise<OutputMap> } })
     .fromCli;
 
-function backendFiles(stateDir: string, kind: "stacks" | "history", stackName: string, suffix: string): string[] {
+/** The files under the backend's `stacks` or `history` directory whose name `named` accepts. */
+function backendFiles(stateDir: string, kind: "stacks" | "history", named: (name: string) => boolean): string[] {
   const dir = path.join(stateDir, ".pulumi", kind);
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => path.basename(f).startsWith(stackName) && f.endsWith(suffix))
+    .filter((f) => named(path.basename(f)))
     .map((f) => path.join(dir, f));
 }
 
 /** The newest entry of `pulumi stack history` (the local backend's `apitype.UpdateInfo`). */
 function latestUpdate(stateDir: string, stackName: string): UpdateSummary | undefined {
-  const files = backendFiles(stateDir, "history", stackName, ".history.json").filter((f) =>
-    new RegExp(`^${stackName}-\\d+\\.history\\.json$`).test(path.basename(f)),
-  );
+  const pattern = new RegExp(`^${stackName}-\\d+\\.history\\.json$`);
+  const files = backendFiles(stateDir, "history", (name) => pattern.test(name));
   if (files.length === 0) return undefined;
   // Named `<stack>-<unix nanoseconds>.history.json`: the newest sorts last by number.
   const stamp = (f: string) => BigInt(path.basename(f).slice(stackName.length + 1, -".history.json".length));
@@ -237,9 +237,7 @@ interface StoredResource {
 
 /** The resources of the stack's checkpoint (`.pulumi/stacks/<project>/<stack>.json`), if it has one. */
 function checkpointResources(stateDir: string, stackName: string): StoredResource[] | undefined {
-  const [file] = backendFiles(stateDir, "stacks", stackName, ".json").filter(
-    (f) => path.basename(f) === `${stackName}.json`,
-  );
+  const [file] = backendFiles(stateDir, "stacks", (name) => name === `${stackName}.json`);
   if (!file) return undefined;
   return JSON.parse(fs.readFileSync(file, "utf8")).checkpoint?.latest?.resources ?? [];
 }
