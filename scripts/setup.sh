@@ -17,6 +17,8 @@ npm run --silent build
 # package by name, in the program and in the provider process, as an installed copy would be.
 ln -sfn .. node_modules/secretops-pulumi
 bash scripts/ensure-pulumi.sh >/dev/null
+# The Node (>= 22.1, for its module compile cache) the engine tests run programs and providers under.
+bash scripts/ensure-node.sh >/dev/null
 # The language hosts and runtimes the native provider's YAML, Python and Go tests run under
 # (built once and cached: about 17 minutes cold on 2 cores, instant after).
 bash scripts/ensure-pulumi.sh --languages >/dev/null

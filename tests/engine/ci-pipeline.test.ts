@@ -5,7 +5,7 @@ import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../../emulat
 import { SecretOpsClient, appConnectionKinds, rotationTypes } from "../../sdk";
 import { NEWEST_TYPESCRIPT, installPacked } from "../../scripts/packed-install";
 import { run, type Run } from "../cli/run";
-import { pulumiBinDir, repoRoot } from "./harness";
+import { engineNodeEnv, pulumiBinDir, repoRoot } from "./harness";
 import { writes } from "./lifecycle";
 
 /**
@@ -13,8 +13,9 @@ import { writes } from "./lifecycle";
  * the emulator, with a local file backend. GitHub Actions itself cannot run here, so what only the
  * runner provides is stood in for, and nothing else:
  *
- *  - `uses:` steps: checkout is a temporary copy of examples/ci; setup-node is the node running
- *    this test; pulumi/actions is the engine of scripts/ensure-pulumi.sh, put on PATH;
+ *  - `uses:` steps: checkout is a temporary copy of examples/ci; setup-node is the Node 22 of
+ *    scripts/ensure-node.sh (the workflow's node-version), with the engine tests' compile cache;
+ *    pulumi/actions is the engine of scripts/ensure-pulumi.sh, put on PATH;
  *  - `npm ci`: secretops-pulumi is not on the registry from here: each repository installs the
  *    `npm pack` tarball instead (scripts/packed-install.ts: its package.json names the tarball),
  *    beside TypeScript ${NEWEST_TYPESCRIPT} and no ts-node; the program `secretops import` writes
@@ -117,9 +118,8 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     return {
       ...inherited,
       CI: "true",
-      PATH: [path.join(work, "bin"), pulumiBinDir(), path.dirname(process.execPath), process.env.PATH].join(
-        path.delimiter,
-      ),
+      ...engineNodeEnv(),
+      PATH: [path.join(work, "bin"), pulumiBinDir(), engineNodeEnv().PATH].join(path.delimiter),
       npm_config_update_notifier: "false",
       ...envOf(workflow.env, job.env, step.env),
       // The backend: a local directory in place of Pulumi Cloud (PULUMI_ACCESS_TOKEN is empty).
@@ -133,7 +133,7 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
 
   const standIns: Record<string, string> = {
     "actions/checkout@v4": "the temporary copy of the repository",
-    "actions/setup-node@v4": "the node running this test",
+    "actions/setup-node@v4": "scripts/ensure-node.sh's Node 22 on PATH",
     "pulumi/actions@v6": "scripts/ensure-pulumi.sh's engine on PATH",
   };
 

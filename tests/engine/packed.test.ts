@@ -117,6 +117,8 @@ describe("the packed package in a user's program", () => {
     ];
     t = await createTestStack({
       program: dir,
+      // As a user runs it: the machine's node (Node 20, the oldest the package supports, here).
+      systemNode: true,
       config: {
         "resources:resources": { value: JSON.stringify(resources) },
         "secretops:apiUrl": { value: emulator.url },
