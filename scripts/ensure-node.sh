@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints the directory holding a `node` of at least 22.1 (last line of stdout), for the engine
 # tests' program and provider processes: they run with Node's module compile cache
-# (NODE_COMPILE_CACHE, Node >= 22.1), which saves about a third of the CPU each process spends
+# (NODE_COMPILE_CACHE, Node >= 22.1), which saves about 40% of the CPU each process spends
 # loading @pulumi/pulumi and this package (tests/engine/harness.ts, docs/development.md).
 #
 # 1. A `node` on PATH at least as new as MIN_VERSION is used as is.
