@@ -115,11 +115,12 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     const inherited = Object.fromEntries(
       Object.entries(process.env).filter(([k]) => !/^(PULUMI_|SECRETOPS_|INFISICAL_|GH_|GITHUB_|npm_)/.test(k)),
     );
+    const node = engineNodeEnv();
     return {
       ...inherited,
       CI: "true",
-      ...engineNodeEnv(),
-      PATH: [path.join(work, "bin"), pulumiBinDir(), engineNodeEnv().PATH].join(path.delimiter),
+      ...node,
+      PATH: [path.join(work, "bin"), pulumiBinDir(), node.PATH].join(path.delimiter),
       npm_config_update_notifier: "false",
       ...envOf(workflow.env, job.env, step.env),
       // The backend: a local directory in place of Pulumi Cloud (PULUMI_ACCESS_TOKEN is empty).
