@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
 import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
 import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
-import { issuesFromZod } from "../sdk/schemas";
+import { issuesFromZod } from "../sdk/schemas/issues";
 import { apiClient, configurationProblem, endpointProblem } from "./config";
 import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
 import { isNotFound } from "./not-found";
@@ -266,7 +266,7 @@ async function createResource(ctx: ProviderContext, inputs: Plain): Promise<dyna
   }
 }
 
-/** read (refresh): the service's object as outputs, and inputs that follow it. */
+/** read (refresh): the service's object as outputs, and inputs that follow it where it drifted. */
 async function readResource(ctx: ProviderContext, id: string, outs: Plain): Promise<dynamic.ReadResult> {
   const { def } = ctx;
   const remote = await readObject(def, apiClient(endpointOf(outs)), id, outs);
@@ -274,16 +274,20 @@ async function readResource(ctx: ProviderContext, id: string, outs: Plain): Prom
   const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
   // What records our last write (secret hashes and revisions, the applied fingerprint, the
   // declared args): a refresh keeps it.
-  const { observed: _observed, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.reported));
+  const { observed: last, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.reported));
   // A secret changed out of band (the fingerprint moved): the revisions say which.
   const fingerprint = def.fingerprint;
-  if (fingerprint && fingerprintDrifted({ ...written, observed: {}, fingerprint: fingerprint.of(remote) })) {
-    written.secretRevisions = changedOutside(written.secretRevisions, fingerprint.field);
-  }
+  const secretDrift =
+    fingerprint && fingerprintDrifted({ ...written, observed: {}, fingerprint: fingerprint.of(remote) });
+  if (secretDrift) written.secretRevisions = changedOutside(written.secretRevisions, fingerprint.field);
   const props = observedOutputs(def, remote, options, written);
+  const observed = argsOf(def, remote);
+  // The args are as the last step or refresh saw them (a sync's status may have moved): no
+  // inputs, and the engine keeps the ones it has, so none are built, encoded and sent back for
+  // each resource of a large refresh.
+  if (!secretDrift && sameValue(observed, last)) return { id, props };
   // Inputs follow the service, so the next preview shows drift against the program; only in
   // the args the program declared (state from older releases: all of them).
-  const observed = argsOf(def, remote);
   const declared = written.declared ?? Object.keys(observed);
   const inputs = Object.fromEntries(declared.map((k) => [k, observed[k]]));
   return { id, props, inputs: compact({ ...inputs, ...options, [SECRET_REVISIONS_KEY]: written.secretRevisions }) };
