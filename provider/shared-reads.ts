@@ -10,8 +10,9 @@ import type { SecretOpsClient } from "../sdk";
  *
  * What is shared, and for how long:
  * - A read joins the list call being gathered or in flight for its family and project, or takes
- *   the answer of one that came back less than `ANSWER_REUSE_MS` ago. Nothing outlives that, so
- *   nothing outlives the operation.
+ *   the answer of one that came back less than `ANSWER_REUSE_MS` ago: the reads of one refresh,
+ *   however long it runs, take one list call per family and project. Only a refresh's reads take
+ *   an earlier answer, and nothing outlives the provider process, which lives for one operation.
  * - A write of the family in the project (`invalidate`) makes every earlier answer and call stale.
  * - A `fresh` read takes only a call sent after it was asked for (what a wait needs to see change).
  * - An object missing from the list is not reported from it: the caller confirms with its own read
@@ -24,8 +25,12 @@ import type { SecretOpsClient } from "../sdk";
 
 /** How long reads gather before their list call is sent (a round's call does not: its waiters are gathered). */
 const GATHER_MS = 10;
-/** How long a list's answer serves later reads (that did not ask for a fresh one). */
-const ANSWER_REUSE_MS = 5_000;
+/**
+ * How long a list's answer serves later reads (that did not ask for a fresh one): longer than a
+ * refresh of thousands of resources takes. (At 5 s, a refresh of 1,000 listed the families three
+ * times each.)
+ */
+export const ANSWER_REUSE_MS = 60_000;
 /** The least time between two polls of one wait: a sync job takes longer than a round trip. */
 const POLL_GAP_MS = 250;
 /**

@@ -1,5 +1,5 @@
 import type { SecretOpsClient } from "../../sdk";
-import { SharedReads } from "../../provider/shared-reads";
+import { ANSWER_REUSE_MS, SharedReads } from "../../provider/shared-reads";
 
 // The sharing rules of provider/shared-reads.ts, with a list function that counts its calls. The
 // engine tests (tests/engine/call-budgets.test.ts) prove the budgets they give under the real engine.
@@ -41,6 +41,25 @@ test("reads of one project near in time share one list call; another project has
   reads.invalidate("p1");
   expect((await reads.find("p1", "o1"))?.v).toBe(2);
   expect(l.projects).toHaveLength(3);
+});
+
+test("an answer serves the reads of a long refresh, and no longer than ANSWER_REUSE_MS", async () => {
+  let v = 1;
+  const l = listing(() => [{ id: "a", v }]);
+  const reads = new SharedReads(client, l.list);
+  const start = Date.now();
+  const now = jest.spyOn(Date, "now");
+  try {
+    expect((await reads.find("p", "a"))?.v).toBe(1);
+    v = 2;
+    now.mockReturnValue(start + 30_000); // a refresh of thousands of resources is still reading
+    expect((await reads.find("p", "a"))?.v).toBe(1);
+    now.mockReturnValue(start + ANSWER_REUSE_MS + 1_000);
+    expect((await reads.find("p", "a"))?.v).toBe(2);
+    expect(l.projects).toHaveLength(2);
+  } finally {
+    now.mockRestore();
+  }
 });
 
 test("a fresh read takes only a call sent after it asked", async () => {
