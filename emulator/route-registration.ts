@@ -12,7 +12,7 @@ import type { RouteBucket } from "./rate-limit";
 import { parseAsService } from "./service-schemas";
 
 /**
- * The emulator's routes come from the shared operations table (sdk/schemas/operations.ts): each
+ * The emulator's routes come from the shared operations table (sdk/schemas/operations/): each
  * row gives the method, the path and the zod schemas of params, query, body and the 200 response,
  * which Fastify's own `schema` option checks with the compilers below (set once in server.ts).
  */

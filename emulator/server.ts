@@ -174,7 +174,7 @@ async function newApp(opts: ServerOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1024 },
   });
   await app.register(fastifyRateLimit, { global: false });
-  // The API routes' schemas are the operations' zod schemas (operations.ts).
+  // The API routes' schemas are the operations' zod schemas (sdk/schemas/operations/).
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(opts.checkResponses));
   checkKindResponses(app, opts.checkResponses);

@@ -243,7 +243,7 @@ export function apiClient(endpoint?: string): SecretOpsClient {
 /** A client for the given stack config (and the environment), for its endpoint or a named one. */
 export function clientFrom(config: ConfigReader | undefined, endpoint?: string): SecretOpsClient {
   // Loaded here, not at the top, so that check/diff in the provider process stay cheap.
-  const { SecretOpsClient } = require("../sdk") as typeof import("../sdk");
+  const { SecretOpsClient } = require("../sdk/client") as typeof import("../sdk/client");
   const s = providerSettings(config, endpoint);
   const options = {
     timeoutMs: s.timeoutMs,

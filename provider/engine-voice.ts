@@ -1,5 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { formatIssue } from "../sdk/schemas";
+import { formatIssue } from "../sdk/schemas/issues";
 
 /**
  * Runs in the provider process: how the provider speaks to the engine, one message per problem, in

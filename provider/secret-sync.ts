@@ -1,6 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { SecretOpsClient, SecretSyncCreateInput } from "../sdk";
+import { uuid } from "../sdk/schemas/common";
+import { formatIssue, unknownKindRule } from "../sdk/schemas/issues";
+import { secretSyncOperations } from "../sdk/schemas/operations/secret-syncs";
 import {
   type SecretSync as RemoteSync,
   type SecretSyncCheckDestination,
@@ -9,16 +12,12 @@ import {
   type SyncDestinationSlug,
   secretSyncCreateSchema,
   destinationKey,
-  formatIssue,
   sameDestination,
   knownSyncDestinationRow,
-  secretSyncOperations,
   syncDestinationRow,
   syncDestinationSlugs,
   untypedSyncDestinationRow,
-  unknownKindRule,
-  uuid,
-} from "../sdk/schemas";
+} from "../sdk/schemas/secret-syncs";
 import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";

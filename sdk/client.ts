@@ -1,13 +1,9 @@
 import { z } from "zod";
-import { AppConnectionsApi } from "./app-connections";
-import { AuditLogsApi } from "./audit-logs";
 import { type LoginInfo, type SecretOpsAuth, StaticToken, UniversalAuthSession } from "./auth";
-import { CertificateProfilesApi } from "./certificate-profiles";
 import { SecretOpsError, SecretOpsValidationError, issuesFromZod } from "./errors";
 import { Transport, type TransportOptions } from "./http";
-import { SecretRotationsApi } from "./secret-rotations";
-import { SecretSyncsApi } from "./secret-syncs";
-import { UniversalAuthLoginSchema, authOperations } from "./schemas";
+import { UniversalAuthLoginSchema } from "./schemas/auth";
+import { authOperations } from "./schemas/operations/auth";
 
 export interface SecretOpsClientOptions extends Omit<TransportOptions, "baseUrl"> {
   /** Renew a universal-auth token once this fraction of its lifetime has passed (default 0.8). */
@@ -25,6 +21,22 @@ const AuthSchema = z.union([
 ]);
 
 /**
+ * Each family's API, built on first use: a process that talks to one family (a provider process
+ * serving only secret syncs) never loads the other families' kind tables.
+ */
+const families = {
+  appConnections: (t: Transport) =>
+    new (require("./app-connections") as typeof import("./app-connections")).AppConnectionsApi(t),
+  secretSyncs: (t: Transport) => new (require("./secret-syncs") as typeof import("./secret-syncs")).SecretSyncsApi(t),
+  secretRotations: (t: Transport) =>
+    new (require("./secret-rotations") as typeof import("./secret-rotations")).SecretRotationsApi(t),
+  certificateProfiles: (t: Transport) =>
+    new (require("./certificate-profiles") as typeof import("./certificate-profiles")).CertificateProfilesApi(t),
+  auditLogs: (t: Transport) => new (require("./audit-logs") as typeof import("./audit-logs")).AuditLogsApi(t),
+};
+type Family = keyof typeof families;
+
+/**
  * The typed client of the service. Providers, examples and the CLI talk to the service only
  * through it. See docs/ARCHITECTURE.md ("SDK interface").
  *
@@ -35,11 +47,7 @@ const AuthSchema = z.union([
  */
 export class SecretOpsClient {
   readonly baseUrl: string;
-  readonly appConnections: AppConnectionsApi;
-  readonly secretSyncs: SecretSyncsApi;
-  readonly secretRotations: SecretRotationsApi;
-  readonly certificateProfiles: CertificateProfilesApi;
-  readonly auditLogs: AuditLogsApi;
+  readonly #apis: { [F in Family]?: ReturnType<(typeof families)[F]> } = {};
   readonly #session: UniversalAuthSession | undefined;
   readonly #transport: Transport;
 
@@ -60,12 +68,26 @@ export class SecretOpsClient {
       this.#session = new UniversalAuthSession(doLogin, tokenRenewAtFraction ?? 0.8);
       transport.tokens = this.#session;
     }
+  }
 
-    this.appConnections = new AppConnectionsApi(transport);
-    this.secretSyncs = new SecretSyncsApi(transport);
-    this.secretRotations = new SecretRotationsApi(transport);
-    this.certificateProfiles = new CertificateProfilesApi(transport);
-    this.auditLogs = new AuditLogsApi(transport);
+  get appConnections() {
+    return this.#api("appConnections");
+  }
+  get secretSyncs() {
+    return this.#api("secretSyncs");
+  }
+  get secretRotations() {
+    return this.#api("secretRotations");
+  }
+  get certificateProfiles() {
+    return this.#api("certificateProfiles");
+  }
+  get auditLogs() {
+    return this.#api("auditLogs");
+  }
+
+  #api<F extends Family>(family: F): ReturnType<(typeof families)[F]> {
+    return (this.#apis[family] ??= families[family](this.#transport) as never) as ReturnType<(typeof families)[F]>;
   }
 
   /**

@@ -20,15 +20,15 @@ import {
   retryDelayMs,
   shouldRetry,
 } from "./retry";
+import { ErrorBodySchema } from "./schemas/common";
 import {
   type HttpMethod,
   type Operation,
   type OperationInput,
   type OperationResult,
-  ATTEMPT_HEADER,
-  ErrorBodySchema,
   fillPath,
-} from "./schemas";
+} from "./schemas/operations/operation";
+import { ATTEMPT_HEADER } from "./schemas/paths";
 import { type Bucket, type RateLimitOptions, type Slot, Throttle } from "./throttle";
 
 /**
@@ -156,7 +156,7 @@ export class Transport {
   }
 
   /**
-   * Calls one operation of the table (sdk/schemas/operations.ts): validates its params, query and
+   * Calls one operation of the table (sdk/schemas/operations/): validates its params, query and
    * body and runs its service rules (throwing `SecretOpsValidationError` before anything is
    * sent), sends it, and parses the answer with its response schema.
    */

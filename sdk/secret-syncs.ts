@@ -1,20 +1,22 @@
 import type { Transport } from "./http";
 import { requireRow } from "./rows";
 import {
-  type SecretSync,
-  type SecretSyncCheckDestination,
   type SecretSyncOption,
-  type SecretSyncDestinationCheck,
-  type SyncDestinationSlug,
   allSecretSyncOperations,
-  importBehaviors,
   secretSyncOperations,
   secretSyncOptionOperations,
+} from "./schemas/operations/secret-syncs";
+import {
+  type SecretSync,
+  type SecretSyncCheckDestination,
+  type SecretSyncDestinationCheck,
+  type SyncDestinationSlug,
+  importBehaviors,
   type SyncDestination,
   syncDestinationRow,
   syncDestinationSlugs,
   untypedSyncDestinationRow,
-} from "./schemas";
+} from "./schemas/secret-syncs";
 import type { SecretSyncCreateInput, SecretSyncUpdateInput } from "./types";
 
 export type ImportBehavior = (typeof importBehaviors)[number];

@@ -1,4 +1,4 @@
-/** Route prefixes (docs/service-api.md §0), from which the operations table (operations.ts) builds every path. */
+/** Route prefixes (docs/service-api.md §0), from which the operations table (operations/) builds every path. */
 export const apiPaths = {
   appConnections: (app: string) => `/api/v1/app-connections/${app}`,
   /** Every kind's connections of the organization or of a project (`listAppConnections`). */
