@@ -23,7 +23,9 @@
  *      (scripts/bench-native.ts; BENCH_NATIVE_SIZES).
  *
  * BENCH_SIZES=200,1000 changes the stack sizes, BENCH_REPEAT=3 the cycles whose medians count (the
- * machines are shared and noisy), BENCH_REAL_SIZES=200,1000 the sizes of part 5;
+ * machines are shared and noisy; within a cycle, the operations that leave the state as they found
+ * it run BENCH_SAMPLES=3 times each, alternating with the floor, since one sample of a 4 s
+ * `refresh` moves by ±15 % from run to run);  * machines are shared and noisy), BENCH_REAL_SIZES=200,1000 the sizes of part 5;
  * BENCH_SKIP=engine,ratelimit,reallimits,audit,emulator,native skips parts.
  * `npm run bench -- --render <saved stdout>` writes docs/benchmarks.md again from a run's output.
  */
@@ -39,6 +41,7 @@ import { installPacked } from "./packed-install";
 
 const SIZES = (process.env.BENCH_SIZES ?? "200,1000").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 3);
 const REAL_SIZES = (process.env.BENCH_REAL_SIZES ?? "200,1000").split(",").map(Number);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 const WINDOW_FACTOR = 0.25; // the emulator's 60 s rate-limit window compressed to 15 s
@@ -88,6 +91,8 @@ function exportState(b: BenchStack): { perResource: number; provider: number; re
 
 const OPERATIONS = ["up", "preview", "upNoChange", "previewChange", "upChange", "refresh", "destroy"] as const;
 type Operation = (typeof OPERATIONS)[number];
+/** The operations that leave the state as they found it: each runs SAMPLES times per cycle. */
+const STATE_PRESERVING: readonly Operation[] = ["preview", "upNoChange", "previewChange", "refresh"];
 
 async function runOperation(b: BenchStack, op: Operation, count: number): Promise<number> {
   const changed = async (n: number) => b.stack.setConfig("bench:changed", { value: String(n) });
@@ -140,22 +145,26 @@ async function benchSize(workDir: string, emu: Emulator, count: number): Promise
     "secretops:writesPerMinute": "1000000",
   });
   const floor = await benchStack(workDir, { ...common, "bench:kind": "noop" });
-  // Every cycle runs each operation on ours, then on the floor; the medians of REPEAT cycles count.
+  // Every cycle runs each operation on ours, then on the floor (those that leave the state as it
+  // was, SAMPLES times, alternating); the medians of all samples count.
   const samples = new Map<Operation, { ours: number[]; floor: number[]; calls: ReturnType<typeof callCounts> }>();
   let state = { perResource: 0, provider: 0, floorPerResource: 0 };
   for (let cycle = 0; cycle < REPEAT; cycle++) {
     for (const op of OPERATIONS) {
-      await clearRequests(emu);
-      const oursMs = await runOperation(ours, op, count);
-      const calls = callCounts(await requests(emu));
-      const floorMs = await runOperation(floor, op, count);
-      const s = samples.get(op) ?? { ours: [], floor: [], calls };
-      s.ours.push(oursMs);
-      s.floor.push(floorMs);
-      samples.set(op, s);
-      say(
-        `${count} ${op} (cycle ${cycle + 1}): ${oursMs} ms vs floor ${floorMs} ms, ${calls.reads} reads, ${calls.writes} writes`,
-      );
+      const samplesOf = STATE_PRESERVING.includes(op) ? SAMPLES : 1;
+      for (let sample = 0; sample < samplesOf; sample++) {
+        await clearRequests(emu);
+        const oursMs = await runOperation(ours, op, count);
+        const calls = callCounts(await requests(emu));
+        const floorMs = await runOperation(floor, op, count);
+        const s = samples.get(op) ?? { ours: [], floor: [], calls };
+        s.ours.push(oursMs);
+        s.floor.push(floorMs);
+        samples.set(op, s);
+        say(
+          `${count} ${op} (cycle ${cycle + 1}${samplesOf > 1 ? `, sample ${sample + 1}` : ""}): ${oursMs} ms vs floor ${floorMs} ms, ${calls.reads} reads, ${calls.writes} writes`,
+        );
+      }
       if (op === "up" && cycle === 0) {
         const st = exportState(ours);
         state = {
@@ -339,15 +348,24 @@ async function benchRealLimits(workDir: string): Promise<RealLimitResult[]> {
         timeFactor: WINDOW_FACTOR,
       });
       const operations = {} as RealLimitResult["operations"];
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       for (const op of REAL_OPERATIONS) {
-        await clearRequests(emu);
-        const ms = await timedOperation(ours, op);
-        const calls = callCounts(await requests(emu));
-        const floorMs = await timedOperation(floor, op);
-        operations[op] = atTheLimits({ ms, ...calls, floorMs }, limits);
+        // Those that leave the state as it was run SAMPLES times, alternating; the calls are the first's.
+        const times: { ms: number; floorMs: number }[] = [];
+        let calls: ReturnType<typeof callCounts> | undefined;
+        for (let sample = 0; sample < (op === "up" || op === "destroy" ? 1 : SAMPLES); sample++) {
+          await clearRequests(emu);
+          const ms = await timedOperation(ours, op);
+          calls ??= callCounts(await requests(emu));
+          times.push({ ms, floorMs: await timedOperation(floor, op) });
+        }
+        const ms = median(times.map((t) => t.ms));
+        const floorMs = median(times.map((t) => t.floorMs));
+        const counted = calls!;
+        operations[op] = atTheLimits({ ms, ...counted, floorMs }, limits);
         const { limitsMs, ratio } = operations[op];
         say(
-          `real limits, ${count} ${op}: ${ms} ms, ${calls.reads} reads, ${calls.writes} writes, ${calls.rateLimited} answered 429; least ${limitsMs} ms at the limits, floor ${floorMs} ms: ${ratio}×`,
+          `real limits, ${count} ${op}: ${ms} ms, ${counted.reads} reads, ${counted.writes} writes, ${counted.rateLimited} answered 429; least ${limitsMs} ms at the limits, floor ${floorMs} ms: ${ratio}×`,
         );
       }
       for (const b of [ours, floor]) await b.stack.workspace.removeStack(b.stack.name);
@@ -441,7 +459,7 @@ function markdown(r: Report): string {
     "",
     "## Against the engine's floor",
     "",
-    `Each operation on N secret syncs, beside the same stack of no-op dynamic resources with the same args, run one after the other in the same invocation; the median of ${r.repeat} cycles. Emulator on 127.0.0.1, the rate limiter off (the emulator enforces none, the client's caps raised), the package installed from \`npm pack\`; the options a user gets by default (the duplicate-destination check on: one \`check-destination\` per create, then a round of the project's list for a rival made meanwhile), but \`waitForSync: false\`.`,
+    `Each operation on N secret syncs, beside the same stack of no-op dynamic resources with the same args, run one after the other in the same invocation; the median of ${r.repeat} cycles${(r.samples ?? 1) > 1 ? `, in which \`preview\`, the no-change \`up\`, the \`preview\` of a change and \`refresh\` (they leave the state as they found it) ran ${r.samples} times each, alternating with the floor` : ""}. Emulator on 127.0.0.1, the rate limiter off (the emulator enforces none, the client's caps raised), the package installed from \`npm pack\`; the options a user gets by default (the duplicate-destination check on: one \`check-destination\` per create, then a round of the project's list for a rival made meanwhile), but \`waitForSync: false\`.`,
     "",
     "| Resources | Operation | secretops | floor | ratio | reads (of which check-destination) | writes |",
     "| --- | --- | --- | --- | --- | --- | --- |",
@@ -483,7 +501,7 @@ function markdown(r: Report): string {
       "",
       "## At the service's real limits",
       "",
-      `A platform team's stack (half secret syncs with the default options, so \`waitForSync\` and the duplicate-destination check on; a quarter rotations; a quarter certificate profiles), the emulator enforcing the service's default limits of 60 reads and 200 writes per window, the window compressed to ${(60_000 * WINDOW_FACTOR) / 1000} s with the budget per window unchanged, advertised in \`x-ratelimit-*\`; the client's caps unset. "At the limits": the least time the operation's calls take there, spread evenly, max(reads / 60, writes / 200) windows (the service counts in fixed windows, so calls that fit in one window's budget can take less: a ratio below 1 is possible). "Floor": the same operation on as many no-op dynamic resources. The ratio is the wall time over the larger of the two.`,
+      `A platform team's stack (half secret syncs with the default options, so \`waitForSync\` and the duplicate-destination check on; a quarter rotations; a quarter certificate profiles), the emulator enforcing the service's default limits of 60 reads and 200 writes per window, the window compressed to ${(60_000 * WINDOW_FACTOR) / 1000} s with the budget per window unchanged, advertised in \`x-ratelimit-*\`; the client's caps unset. "At the limits": the least time the operation's calls take there, spread evenly, max(reads / 60, writes / 200) windows (the service counts in fixed windows, so calls that fit in one window's budget can take less: a ratio below 1 is possible). "Floor": the same operation on as many no-op dynamic resources. The ratio is the wall time over the larger of the two.${(r.samples ?? 1) > 1 ? ` \`preview\`, \`refresh\` and \`preview --refresh\` ran ${r.samples} times each, alternating with the floor; their medians count.` : ""}`,
       "",
       "| Resources | Operation | reads | writes | 429s | wall time | at the limits | floor | ratio |",
       "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -518,6 +536,8 @@ function markdown(r: Report): string {
 interface Report {
   date: string;
   repeat: number;
+  /** Samples per cycle of the operations that leave the state as it was (absent: 1, older runs). */
+  samples?: number;
   machine: { cpu: string; cpus: number; memoryGb: number; node: string };
   sizes: SizeResult[];
   rateLimits: RateLimitResult[];
@@ -590,6 +610,7 @@ async function main(): Promise<void> {
   const report: Report = {
     date: new Date().toISOString().slice(0, 10),
     repeat: REPEAT,
+    samples: SAMPLES,
     machine: {
       cpu: os.cpus()[0]?.model ?? "unknown",
       cpus: os.cpus().length,
