@@ -14,7 +14,15 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
-import { type BenchStack, benchStack, binDir, exportedResources, repoRoot, timedOperation } from "./bench-stack";
+import {
+  type BenchStack,
+  benchStack,
+  binDir,
+  exportedResources,
+  median,
+  repoRoot,
+  timedOperation,
+} from "./bench-stack";
 import { installPacked } from "./packed-install";
 
 const SIZES = (process.env.BENCH_NATIVE_SIZES ?? "100,300").split(",").map(Number);
@@ -64,8 +72,6 @@ function stateBytes(b: BenchStack): number {
   const bytes = resources.reduce((n, r) => n + Buffer.byteLength(JSON.stringify(r)), 0);
   return Math.round(bytes / Math.max(1, resources.length));
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function benchSize(program: { dir: string; bin: string }, count: number): Promise<NativeSizeResult> {
   const emu = await startEmulator({ port: 0, rateLimits: false, syncJobDelayMs: 20 });

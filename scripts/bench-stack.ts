@@ -50,6 +50,9 @@ export async function benchStack(
   return { stack, env };
 }
 
+/** The median of samples (the upper one of an even count). */
+export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 /** Wall time of `fn`, in whole milliseconds. */
 export async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();

@@ -25,7 +25,7 @@
  * BENCH_SIZES=200,1000 changes the stack sizes, BENCH_REPEAT=3 the cycles whose medians count (the
  * machines are shared and noisy; within a cycle, the operations that leave the state as they found
  * it run BENCH_SAMPLES=3 times each, alternating with the floor, since one sample of a 4 s
- * `refresh` moves by ±15 % from run to run);  * machines are shared and noisy), BENCH_REAL_SIZES=200,1000 the sizes of part 5;
+ * `refresh` moves by ±15 % from run to run), BENCH_REAL_SIZES=200,1000 the sizes of part 5;
  * BENCH_SKIP=engine,ratelimit,reallimits,audit,emulator,native skips parts.
  * `npm run bench -- --render <saved stdout>` writes docs/benchmarks.md again from a run's output.
  */
@@ -36,7 +36,7 @@ import * as path from "node:path";
 import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../emulator";
 import { SecretOpsClient } from "../sdk";
 import { benchNative, nativeMarkdown, type NativeSizeResult } from "./bench-native";
-import { type BenchStack, benchStack, exportedResources, repoRoot, timed, timedOperation } from "./bench-stack";
+import { type BenchStack, benchStack, exportedResources, median, repoRoot, timed, timedOperation } from "./bench-stack";
 import { installPacked } from "./packed-install";
 
 const SIZES = (process.env.BENCH_SIZES ?? "200,1000").split(",").map(Number);
@@ -91,8 +91,9 @@ function exportState(b: BenchStack): { perResource: number; provider: number; re
 
 const OPERATIONS = ["up", "preview", "upNoChange", "previewChange", "upChange", "refresh", "destroy"] as const;
 type Operation = (typeof OPERATIONS)[number];
-/** The operations that leave the state as they found it: each runs SAMPLES times per cycle. */
-const STATE_PRESERVING: readonly Operation[] = ["preview", "upNoChange", "previewChange", "refresh"];
+/** The operations that change the state run once a cycle; the others (previews, a no-change `up`, refresh) SAMPLES times. */
+const CHANGES_STATE: readonly string[] = ["up", "upChange", "destroy"];
+const samplesOf = (op: string) => (CHANGES_STATE.includes(op) ? 1 : SAMPLES);
 
 async function runOperation(b: BenchStack, op: Operation, count: number): Promise<number> {
   const changed = async (n: number) => b.stack.setConfig("bench:changed", { value: String(n) });
@@ -151,8 +152,7 @@ async function benchSize(workDir: string, emu: Emulator, count: number): Promise
   let state = { perResource: 0, provider: 0, floorPerResource: 0 };
   for (let cycle = 0; cycle < REPEAT; cycle++) {
     for (const op of OPERATIONS) {
-      const samplesOf = STATE_PRESERVING.includes(op) ? SAMPLES : 1;
-      for (let sample = 0; sample < samplesOf; sample++) {
+      for (let sample = 0; sample < samplesOf(op); sample++) {
         await clearRequests(emu);
         const oursMs = await runOperation(ours, op, count);
         const calls = callCounts(await requests(emu));
@@ -162,7 +162,7 @@ async function benchSize(workDir: string, emu: Emulator, count: number): Promise
         s.floor.push(floorMs);
         samples.set(op, s);
         say(
-          `${count} ${op} (cycle ${cycle + 1}${samplesOf > 1 ? `, sample ${sample + 1}` : ""}): ${oursMs} ms vs floor ${floorMs} ms, ${calls.reads} reads, ${calls.writes} writes`,
+          `${count} ${op} (cycle ${cycle + 1}${samplesOf(op) > 1 ? `, sample ${sample + 1}` : ""}): ${oursMs} ms vs floor ${floorMs} ms, ${calls.reads} reads, ${calls.writes} writes`,
         );
       }
       if (op === "up" && cycle === 0) {
@@ -175,7 +175,6 @@ async function benchSize(workDir: string, emu: Emulator, count: number): Promise
       }
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const operations = {} as SizeResult["operations"];
   for (const op of OPERATIONS) {
     const s = samples.get(op)!;
@@ -348,20 +347,18 @@ async function benchRealLimits(workDir: string): Promise<RealLimitResult[]> {
         timeFactor: WINDOW_FACTOR,
       });
       const operations = {} as RealLimitResult["operations"];
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       for (const op of REAL_OPERATIONS) {
-        // Those that leave the state as it was run SAMPLES times, alternating; the calls are the first's.
-        const times: { ms: number; floorMs: number }[] = [];
-        let calls: ReturnType<typeof callCounts> | undefined;
-        for (let sample = 0; sample < (op === "up" || op === "destroy" ? 1 : SAMPLES); sample++) {
+        // Alternating with the floor, samplesOf(op) times; the calls are the first sample's.
+        const times: { ms: number; floorMs: number; calls: ReturnType<typeof callCounts> }[] = [];
+        for (let sample = 0; sample < samplesOf(op); sample++) {
           await clearRequests(emu);
           const ms = await timedOperation(ours, op);
-          calls ??= callCounts(await requests(emu));
-          times.push({ ms, floorMs: await timedOperation(floor, op) });
+          const calls = callCounts(await requests(emu));
+          times.push({ ms, calls, floorMs: await timedOperation(floor, op) });
         }
         const ms = median(times.map((t) => t.ms));
         const floorMs = median(times.map((t) => t.floorMs));
-        const counted = calls!;
+        const counted = times[0]!.calls;
         operations[op] = atTheLimits({ ms, ...counted, floorMs }, limits);
         const { limitsMs, ratio } = operations[op];
         say(
