@@ -62,8 +62,12 @@ fi
 cache="${SECRETOPS_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/secretops-pulumi}"
 root="$cache/pulumi-$PULUMI_VERSION-nodejs-$LANGUAGE_HOST_VERSION"
 bin="$root/bin"
+# Compiled into the language host (see the file); its copy beside the host says which one it was
+# built with, so a changed file rebuilds the host (not the CLI) in a cache built before it.
+host_options="$here/engine/language-host-options.go"
+host_ready() { [ -x "$bin/pulumi-language-nodejs" ] && cmp -s "$host_options" "$bin/.language-host-options.go"; }
 
-if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ]; then
+if [ -x "$bin/pulumi" ] && host_ready; then
   place_shim "$bin"
   echo "$bin"
   exit 0
@@ -77,7 +81,7 @@ if ! flock -n 9; then
   log "another process is building the engine; waiting for it"
   flock 9
 fi
-if [ -x "$bin/pulumi" ] && [ -x "$bin/pulumi-language-nodejs" ]; then
+if [ -x "$bin/pulumi" ] && host_ready; then
   place_shim "$bin"
   echo "$bin"
   exit 0
@@ -88,7 +92,11 @@ command -v go >/dev/null 2>&1 || {
   exit 1
 }
 
-log "building pulumi v$PULUMI_VERSION and its Node.js language host from Go modules into $bin"
+if [ -x "$bin/pulumi" ]; then
+  log "building the Node.js language host v$LANGUAGE_HOST_VERSION from Go modules into $bin (language-host-options.go changed)"
+else
+  log "building pulumi v$PULUMI_VERSION and its Node.js language host from Go modules into $bin"
+fi
 log "a cold build downloads ~1.5 GB of modules and compiles for several minutes on 2 cores; later runs reuse the cache"
 start=$(date +%s)
 mkdir -p "$bin" "$root/cli" "$root/language-host"
@@ -124,13 +132,31 @@ build() { # build MODULE_DIR PACKAGE VERSION OUTPUT
       -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$ver" -o "$out.tmp" "$pkg" )
 }
 
-sed "s/@PULUMI_VERSION@/$PULUMI_VERSION/g" "$here/engine/cli.go.mod.tmpl" > "$root/cli/go.mod"
-sed "s/@LANGUAGE_HOST_VERSION@/$LANGUAGE_HOST_VERSION/g" "$here/engine/language-host.go.mod.tmpl" > "$root/language-host/go.mod"
-build "$root/language-host" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs "$LANGUAGE_HOST_VERSION" "$bin/pulumi-language-nodejs"
-build "$root/cli" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "$PULUMI_VERSION" "$bin/pulumi"
-# Rename last, so an interrupted build is never mistaken for a finished one.
-mv "$bin/pulumi-language-nodejs.tmp" "$bin/pulumi-language-nodejs"
-mv "$bin/pulumi.tmp" "$bin/pulumi"
+# The host's package copied from the module, with language-host-options.go added (the go command
+# builds no added file into a package of the module cache, even through -overlay).
+build_language_host() {
+  local dir="$root/language-host" sdk
+  sed "s/@LANGUAGE_HOST_VERSION@/$LANGUAGE_HOST_VERSION/g" "$here/engine/language-host.go.mod.tmpl" > "$dir/go.mod"
+  ( cd "$dir" &&
+    tick "resolving the language host" go mod download "github.com/pulumi/pulumi/sdk/v3@v$LANGUAGE_HOST_VERSION" &&
+    sdk="$(go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)" &&
+    rm -rf host && mkdir host &&
+    find "$sdk/nodejs/cmd/pulumi-language-nodejs" -maxdepth 1 -name '*.go' ! -name '*_test.go' -exec cp {} host/ \; &&
+    cp "$host_options" host/secretops_project_options.go && chmod -R u+w host &&
+    tick "compiling pulumi-language-nodejs" go build -trimpath -tags osusergo,grpcnotrace \
+      -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$LANGUAGE_HOST_VERSION" \
+      -o "$bin/pulumi-language-nodejs.tmp" ./host )
+  # Renamed last, so an interrupted build is never mistaken for a finished one.
+  mv "$bin/pulumi-language-nodejs.tmp" "$bin/pulumi-language-nodejs"
+  cp "$host_options" "$bin/.language-host-options.go"
+}
+
+host_ready || build_language_host
+if [ ! -x "$bin/pulumi" ]; then
+  sed "s/@PULUMI_VERSION@/$PULUMI_VERSION/g" "$here/engine/cli.go.mod.tmpl" > "$root/cli/go.mod"
+  build "$root/cli" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "$PULUMI_VERSION" "$bin/pulumi"
+  mv "$bin/pulumi.tmp" "$bin/pulumi"
+fi
 place_shim "$bin"
 log "built in $(( $(date +%s) - start ))s: pulumi $("$bin/pulumi" version 2>/dev/null), language host v$LANGUAGE_HOST_VERSION"
 log "disk: $(du -sh "$bin" | cut -f1) binaries, $(du -sh "$(go env GOMODCACHE)" | cut -f1) module cache, $(du -sh "$(go env GOCACHE)" | cut -f1) build cache"

@@ -38,6 +38,13 @@ describe("the real engine runs a dynamic resource from a program directory", () 
     expect(fs.readFileSync(path.join(ledger, files[0]!), "utf8")).toBe("one");
   });
 
+  it("the program runs with its project's runtime options (Pulumi.yaml)", async () => {
+    // The engine built here sends them to the language host over RPC, which the host built here
+    // does not read; scripts/engine/language-host-options.go passes them as flags.
+    const { runtime } = await t.stack.outputs();
+    expect(runtime!.value).toEqual({ typescript: false, execArgv: ["--stack-trace-limit=25"] });
+  });
+
   it("the harness reads the summary and outputs from the backend's files as the CLI reports them", async () => {
     const cli = cliResults(t.stack);
     const [fromFiles, fromCli] = [await t.stack.info(), await cli.info()];

@@ -44,6 +44,9 @@ const note = new Note("note", {
 });
 exports.noteId = note.id;
 exports.text = note.text;
+// How the language host started this program: Pulumi.yaml's runtime options say no TypeScript
+// and a Node flag (tests/engine/trivial.test.ts; scripts/engine/language-host-options.go).
+exports.runtime = { typescript: process.env.PULUMI_NODEJS_TYPESCRIPT === "true", execArgv: process.execArgv };
 // `trivial:secretText`: a secret output (tests/engine/trivial.test.ts reads it back).
 const secretText = config.getSecret("secretText");
 if (secretText) exports.secretText = secretText;
