@@ -4,11 +4,8 @@ import {
   accountName,
   accountPasswordParameters,
   passwordRequirements,
+  accountPasswordRotation,
   rotationRow,
-  usernamePassword,
-  usernamePasswordMapping,
-  currentPasswordRule,
-  LOGIN_AS_TARGET_NEEDS_PASSWORD,
 } from "./row";
 
 /** The longest password HP iLO accepts. */
@@ -21,10 +18,7 @@ export const hpIloLocalAccount = rotationRow({
   family: "Server management controller account password",
   origin: { folder: "ee/services/secret-rotation-v2/hp-ilo-rotation/" },
   connectionApp: "ssh",
-  // The service's create body also takes `temporaryParameters.password` (the account's current
-  // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such
-  // field, so that method is refused on create as the service refuses it without one.
-  createRules: [currentPasswordRule("login-as-target", LOGIN_AS_TARGET_NEEDS_PASSWORD)],
+  ...accountPasswordRotation("ilo_admin"),
   parameters: strictObject({
     ...accountPasswordParameters({
       /** The iLO local account whose password is rotated: letters, digits, hyphens and underscores. */
@@ -47,9 +41,6 @@ export const hpIloLocalAccount = rotationRow({
       .transform((v) => v || undefined)
       .optional(),
   }),
-  secretsMapping: usernamePasswordMapping,
-  generatedCredentials: usernamePassword,
-  secretFields: ["password"],
   example: {
     parameters: {
       username: "ilo_admin",
@@ -57,11 +48,4 @@ export const hpIloLocalAccount = rotationRow({
       sslRejectUnauthorized: true,
     },
   },
-  invalidExamples: [
-    {
-      parameters: { username: "ilo_admin", rotationMethod: "login-as-target" },
-      path: "temporaryParameters.password",
-      message: LOGIN_AS_TARGET_NEEDS_PASSWORD,
-    },
-  ],
 });

@@ -128,6 +128,30 @@ export function currentPasswordRule(rotationMethod: string, message: string): Ro
 }
 
 /**
+ * What the types that rotate one account's password by logging in share (SSH password, Unix/Linux
+ * and Windows local accounts, HP iLO): the username and password mapped to two secrets, the password
+ * secret, and the service's rule that `login-as-target` needs the account's current password on
+ * create (`temporaryParameters.password`, which the shared create body has not: that method is
+ * refused on create as the service refuses it without one), with its invalid example for the row's
+ * example account.
+ */
+export function accountPasswordRotation(exampleUsername: string) {
+  return {
+    createRules: [currentPasswordRule("login-as-target", LOGIN_AS_TARGET_NEEDS_PASSWORD)],
+    secretsMapping: usernamePasswordMapping,
+    generatedCredentials: usernamePassword,
+    secretFields: ["password"],
+    invalidExamples: [
+      {
+        parameters: { username: exampleUsername, rotationMethod: "login-as-target" },
+        path: "temporaryParameters.password",
+        message: LOGIN_AS_TARGET_NEEDS_PASSWORD,
+      },
+    ],
+  } as const;
+}
+
+/**
  * A create body the service refuses: the row's example `parameters` replaced by `parameters` and
  * the mapping of every `secretsMapping` field by `secretsMapping` where given; refused with
  * `message` (or the beginning of it) at `path` (dotted, from the body: `parameters.username1`).

@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { strictObject } from "../common";
 import { hasDangerousSmbCharacter } from "../connection-kinds/smb";
-import {
-  passwordRequirements,
-  rotationRow,
-  usernamePassword,
-  usernamePasswordMapping,
-  currentPasswordRule,
-  LOGIN_AS_TARGET_NEEDS_PASSWORD,
-} from "./row";
+import { passwordRequirements, accountPasswordRotation, rotationRow } from "./row";
 
 /** Built-in Windows accounts the service never rotates (compared case-insensitively). */
 const PRIVILEGED_ACCOUNTS = ["administrator", "system", "guest", "defaultaccount"];
@@ -20,10 +13,7 @@ export const windowsLocalAccount = rotationRow({
   family: "Windows local account password",
   origin: "service-enum",
   connectionApp: "smb",
-  // The service's create body also takes `temporaryParameters.password` (the account's current
-  // password), required with `rotationMethod: "login-as-target"`; the shared create body has no such
-  // field, so that method is refused on create as the service refuses it without one.
-  createRules: [currentPasswordRule("login-as-target", LOGIN_AS_TARGET_NEEDS_PASSWORD)],
+  ...accountPasswordRotation("app_user"),
   parameters: strictObject({
     /**
      * The local account whose password is rotated: 1 to 20 letters, digits, underscores, hyphens and
@@ -55,15 +45,5 @@ export const windowsLocalAccount = rotationRow({
     /** `login-as-root`: the connection's user changes the password; `login-as-target`: the account changes its own (the service needs its current password on create, which this package does not send: refused on create). */
     rotationMethod: z.enum(["login-as-target", "login-as-root"]).optional(),
   }),
-  secretsMapping: usernamePasswordMapping,
-  generatedCredentials: usernamePassword,
-  secretFields: ["password"],
   example: { parameters: { username: "app_user", rotationMethod: "login-as-root" } },
-  invalidExamples: [
-    {
-      parameters: { username: "app_user", rotationMethod: "login-as-target" },
-      path: "temporaryParameters.password",
-      message: LOGIN_AS_TARGET_NEEDS_PASSWORD,
-    },
-  ],
 });
