@@ -15,7 +15,8 @@ set -euo pipefail
 NODE_VERSION="${SECRETOPS_NODE_VERSION:-22.23.3}"
 MIN_VERSION="22.1.0"
 log() { echo "[ensure-node] $*" >&2; }
-version_ge() { [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n1)" = "$2" ]; }
+# shellcheck source=engine/common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/engine/common.sh"
 
 found="$(node --version 2>/dev/null | sed 's/^v//' || true)"
 if [ -n "$found" ] && version_ge "$found" "$MIN_VERSION"; then
@@ -23,17 +24,13 @@ if [ -n "$found" ] && version_ge "$found" "$MIN_VERSION"; then
   exit 0
 fi
 
-cache="${SECRETOPS_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/secretops-pulumi}"
 root="$cache/node-$NODE_VERSION"
 if [ -x "$root/bin/node" ]; then
   echo "$root/bin"
   exit 0
 fi
 
-# One download at a time (jest workers may all start here on a cold cache).
-mkdir -p "$cache"
-exec 9>"$root.lock"
-flock 9
+hold_lock "$root.lock" "Node.js $NODE_VERSION"
 if [ -x "$root/bin/node" ]; then
   echo "$root/bin"
   exit 0

@@ -24,10 +24,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 if [ "${1:-}" = "--languages" ]; then exec bash "$here/engine/languages.sh"; fi
 log() { echo "[ensure-pulumi] $*" >&2; }
-
-version_ge() { # version_ge A B: A >= B
-  [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n1)" = "$2" ]
-}
+# shellcheck source=engine/common.sh
+. "$here/engine/common.sh"
 
 shim_src="$repo/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
 # The policy-pack launcher (`pulumi preview --policy-pack`), a bin of this package, also placed here for this checkout.
@@ -59,7 +57,6 @@ if [ -z "${SECRETOPS_PULUMI_FORCE_BUILD:-}" ] && command -v pulumi >/dev/null 2>
   log "pulumi on PATH is ${found:-unknown}; need >= $MIN_VERSION with pulumi-language-nodejs, building instead"
 fi
 
-cache="${SECRETOPS_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/secretops-pulumi}"
 root="$cache/pulumi-$PULUMI_VERSION-nodejs-$LANGUAGE_HOST_VERSION"
 bin="$root/bin"
 # Compiled into the language host (see the file); its copy beside the host says which one it was
@@ -73,14 +70,7 @@ if [ -x "$bin/pulumi" ] && host_ready; then
   exit 0
 fi
 
-# One build at a time: jest workers, the demo and a second checkout may all start here on a cold
-# cache. The others wait for the lock, then find the binaries.
-mkdir -p "$root"
-exec 9>"$root/.build.lock"
-if ! flock -n 9; then
-  log "another process is building the engine; waiting for it"
-  flock 9
-fi
+hold_lock "$root/.build.lock" "the engine"
 if [ -x "$bin/pulumi" ] && host_ready; then
   place_shim "$bin"
   echo "$bin"
@@ -101,28 +91,7 @@ log "a cold build downloads ~1.5 GB of modules and compiles for several minutes 
 start=$(date +%s)
 mkdir -p "$bin" "$root/cli" "$root/language-host"
 
-# Only the module proxy is reachable: never fall back to direct VCS fetches.
-proxy="$(go env GOPROXY | tr ',|' '\n\n' | grep -v -x -e direct -e off | head -n1)"
-export GOPROXY="${proxy:-https://proxy.golang.org}"
-export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
-# The checksum database may be unreachable; go.sum is still written and checked locally then.
-if ! go env GOSUMDB | grep -q '^off$'; then
-  if ! (cd "$root/cli" && timeout 30 go mod download -json "github.com/pulumi/pulumi/sdk/v3@v$PULUMI_VERSION" >/dev/null 2>&1); then
-    log "checksum database unreachable: GOSUMDB=off (go.sum is still verified locally)"
-    export GOSUMDB=off
-  fi
-fi
-
-tick() { # progress every 30 s while a long step runs
-  local label="$1"; shift
-  ( while sleep 30; do log "$label… $(( $(date +%s) - start ))s elapsed"; done ) &
-  local ticker=$!
-  local rc=0
-  "$@" >&2 || rc=$?
-  kill "$ticker" 2>/dev/null || true
-  wait "$ticker" 2>/dev/null || true
-  return $rc
-}
+go_from_proxy_only "$root/cli"
 
 build() { # build MODULE_DIR PACKAGE VERSION OUTPUT
   local dir="$1" pkg="$2" ver="$3" out="$4"

@@ -21,6 +21,8 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 log() { echo "[ensure-pulumi --languages] $*" >&2; }
+# shellcheck source=common.sh
+. "$here/common.sh"
 
 PULUMI_VERSION="${SECRETOPS_PULUMI_VERSION:-3.259.0}"
 # The newest pulumi-yaml the proxy serves. It does not compile against pkg/v3 v3.259.0 (it calls
@@ -37,7 +39,6 @@ DOTNET_CODEGEN_VERSION="3.225.1"
 PYTHON_PACKAGES="pulumi==$PULUMI_VERSION parver"
 
 core_bin="$(bash "$here/../ensure-pulumi.sh")"
-cache="${SECRETOPS_PULUMI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/secretops-pulumi}"
 root="$cache/pulumi-$PULUMI_VERSION-languages-yaml-$YAML_VERSION-python-$PYTHON_HOST_VERSION-dotnet-$DOTNET_CODEGEN_VERSION"
 bin="$root/bin"
 
@@ -67,23 +68,8 @@ if all_current; then
   exit 0
 fi
 
-mkdir -p "$cache"
-exec 9>"$root.lock"
-if ! flock -n 9; then
-  log "another run is building $root; waiting for it"
-  flock 9
-fi
+hold_lock "$root.lock" "$root"
 start=$(date +%s)
-tick() { # progress every 30 s while a long step runs
-  local label="$1"; shift
-  ( while sleep 30; do log "$label… $(( $(date +%s) - start ))s elapsed"; done ) &
-  local ticker=$!
-  local rc=0
-  "$@" >&2 || rc=$?
-  kill "$ticker" 2>/dev/null || true
-  wait "$ticker" 2>/dev/null || true
-  return $rc
-}
 
 # 1. The Python venv first: the directory is the venv (python3 and pip land in bin/, beside the
 #    hosts, so the v3.68 host's `python3` from PATH is the venv's).
@@ -96,17 +82,7 @@ if [ "$(cat "$root/.python-packages" 2>/dev/null)" != "$PYTHON_PACKAGES" ]; then
 fi
 
 command -v go >/dev/null 2>&1 || { log "building the language hosts needs Go >= 1.24"; exit 1; }
-# Only the module proxy is reachable: never fall back to direct VCS fetches.
-proxy="$(go env GOPROXY | tr ',|' '\n\n' | grep -v -x -e direct -e off | head -n1)"
-export GOPROXY="${proxy:-https://proxy.golang.org}"
-export GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod
-if ! go env GOSUMDB | grep -q '^off$'; then
-  mkdir -p "$root/probe"
-  if ! (cd "$root/probe" && timeout 30 go mod download -json "github.com/pulumi/pulumi/sdk/v3@v$PULUMI_VERSION" >/dev/null 2>&1); then
-    log "checksum database unreachable: GOSUMDB=off (go.sum is still verified locally)"
-    export GOSUMDB=off
-  fi
-fi
+go_from_proxy_only "$root/probe"
 
 module() { # module DIR NAME VERSION_OF_PKG_AND_SDK: a wrapper module like the CLI's
   mkdir -p "$1"
