@@ -7,6 +7,8 @@ import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
 import { issuesFromZod } from "../sdk/schemas/issues";
 import { apiClient, configurationProblem, endpointProblem } from "./config";
 import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
+import { warn } from "./engine-voice";
+import { type Holder, HeldObjects } from "./held-objects";
 import { isNotFound } from "./not-found";
 import { ProgramKeys } from "./program-keys";
 import { sharedReads } from "./shared-reads";
@@ -91,6 +93,21 @@ function split(def: Definition, inputs: Plain): { args: Plain; options: Plain } 
 
 const secretPathsOf = (def: Definition, args: Plain) => def.secretPaths?.of(args) ?? [];
 
+/** The program's name of the resource, where the step was given it (check, and the native plugin's steps). */
+const programName = (values: Plain): string | undefined =>
+  typeof values[RESOURCE_NAME_KEY] === "string" ? values[RESOURCE_NAME_KEY] : undefined;
+
+/** What identifies a resource's checked inputs across its steps: its args and options. */
+function identity(def: Definition, inputs: Plain): Plain {
+  const { args, options } = split(def, inputs);
+  return { ...args, ...options };
+}
+
+/** The resource of the program these inputs are, as held objects record it. */
+const holderOf = (ctx: ProviderContext, inputs: Plain): Holder => ({
+  name: programName(inputs) ?? ctx.held.nameOf(identity(ctx.def, inputs)),
+});
+
 /** The replace set for these args; with the kind not known yet, the kind itself. */
 function replaceable(def: Definition, args: Plain, options: Plain): string[] {
   const schemas = def.schemas(args, options);
@@ -173,6 +190,8 @@ interface ProviderContext {
   readonly keys: ProgramKeys | undefined;
   /** Replacements the engine asked for in this process (diff), by id: their delete comes next. */
   readonly replacing: Map<string, Plain>;
+  /** The objects the program's resources hold in this operation: no delete removes them. */
+  readonly held: HeldObjects;
 }
 
 /** Builds the dynamic provider of a resource definition. */
@@ -181,7 +200,12 @@ export function dynamicProvider<Remote extends { id: string }>(
 ): dynamic.ResourceProvider {
   // The core reads a definition through its generic shape (`Plain` args, any `Remote`).
   const def = definition as unknown as Definition;
-  const ctx: ProviderContext = { def, keys: def.exclusive && new ProgramKeys(def.exclusive), replacing: new Map() };
+  const ctx: ProviderContext = {
+    def,
+    keys: def.exclusive && new ProgramKeys(def.exclusive),
+    replacing: new Map(),
+    held: new HeldObjects(),
+  };
   return {
     async check(olds: Plain, news: Plain): Promise<dynamic.CheckResult> {
       return checkInputs(ctx, olds, news);
@@ -233,7 +257,10 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
   const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
   if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;
   const conflict = exclusiveConflict(ctx, olds, news, args, parsedOptions.data);
-  return conflict ? { inputs: news, failures: [conflict] } : { inputs };
+  if (conflict) return { inputs: news, failures: [conflict] };
+  const name = programName(news);
+  if (name !== undefined) ctx.held.named(identity(def, inputs), name);
+  return { inputs };
 }
 
 /** diff: the plan from the last state to the program's inputs, as the engine reads a diff. */
@@ -241,6 +268,8 @@ function diffInputs(ctx: ProviderContext, id: string, olds: Plain, news: Plain):
   const { args, options } = split(ctx.def, news);
   const p = plan(ctx.def, args, options, olds);
   if (p.replaces.length > 0) ctx.replacing.set(id, args);
+  // Kept by a resource of the program: no delete in this operation may remove it.
+  else ctx.held.hold(endpointOf(options), id, holderOf(ctx, news));
   return {
     changes: p.changed.length > 0 || p.optionsChanged || p.resume || p.replaces.length > 0,
     replaces: p.replaces,
@@ -254,10 +283,14 @@ async function createResource(ctx: ProviderContext, inputs: Plain): Promise<dyna
   const { args, options } = split(def, inputs);
   const client = apiClient(endpointOf(options));
   try {
+    const holder = holderOf(ctx, inputs);
     let remote = await adoptExisting(def, client, args, options);
     const made = !remote;
     if (!remote)
-      remote = await exclusively(ctx, exclusiveKey(def, args, options), () => createOnce(def, client, args, options));
+      remote = await exclusively(ctx, exclusiveKey(def, args, options), () =>
+        createOnce(def, client, args, options, holder),
+      );
+    ctx.held.hold(endpointOf(options), remote.id, holder);
     const changedAt = changedAtOf(remote);
     remote = await settle(def, client, remote, inputs, options, { made });
     return { id: remote.id, outs: outputsAfterWrite(def, remote, inputs, options, changedAt) };
@@ -326,10 +359,16 @@ async function updateResource(
   return { outs: outputsAfterWrite(def, remote, news, options, changedAt, previous) };
 }
 
-/** delete: the object goes (already gone is what delete wants). */
+/**
+ * delete: the object goes (already gone is what delete wants), unless a resource the program
+ * declares holds it (provider/held-objects.ts): then it stays, and the warning says why.
+ */
 async function deleteResource(ctx: ProviderContext, id: string, outs: Plain): Promise<void> {
   const successor = ctx.replacing.get(id);
   ctx.replacing.delete(id);
+  const holder = ctx.held.holderOf(endpointOf(outs), id);
+  // An object only ever managed is released, never deleted: nothing to say.
+  if (holder) return ctx.def.manageExisting ? undefined : warn(keptForHolder(ctx.def, id, outs, holder));
   const client = apiClient(endpointOf(outs));
   try {
     await ctx.def.delete(client, id, outs, successor);
@@ -372,7 +411,7 @@ function exclusiveConflict(
   options: Plain | undefined,
 ): dynamic.CheckFailure | undefined {
   if (!ctx.keys) return undefined;
-  const name = typeof news[RESOURCE_NAME_KEY] === "string" ? news[RESOURCE_NAME_KEY] : String(args.name);
+  const name = programName(news) ?? String(args.name);
   const previous = split(ctx.def, olds ?? {});
   const previousKey = exclusiveKey(ctx.def, previous.args, previous.options);
   return ctx.keys.hold(name, args, exclusiveKey(ctx.def, args, options as Plain), previousKey);
@@ -424,6 +463,7 @@ async function createOnce(
   client: SecretOpsClient,
   args: Plain,
   options: Plain,
+  holder: Holder,
 ): Promise<{ id: string }> {
   if (!def.create) throw new Error(`${def.type} cannot be created`);
   for (let attempt = 1; ; attempt++) {
@@ -432,9 +472,15 @@ async function createOnce(
     } catch (e) {
       if (!isAmbiguous(e) && !isAlreadyExists(e)) throw e;
       const found = await def.find(client, args);
-      if (found) return await claim(def, client, found, args, options, e);
-      if (attempt >= CREATE_ATTEMPTS) throw e;
-      await sleep(backoffDelayMs(attempt, defaultRetryOptions));
+      if (!found) {
+        if (attempt >= CREATE_ATTEMPTS) throw e;
+        await sleep(backoffDelayMs(attempt, defaultRetryOptions));
+        continue;
+      }
+      const claimed = await claim(def, client, found, args, options, e);
+      // Taken before our first create was sent: not ours from this step, so say whose it may be.
+      if (attempt === 1 && isAlreadyExists(e)) await warn(tookOver(def, found.id, args, holder));
+      return claimed;
     }
   }
 }
@@ -459,7 +505,9 @@ async function claim(
       : `a ${def.type} with the ${key} "${String(args[key])}" already exists`;
     throw new Error(
       `${key}: ${taken}, and it differs from the program in ${differing.join(", ")}, so this stack did not ` +
-        `make it; set adoptExisting: true to manage it, or choose another ${key}`,
+        `make it; set adoptExisting: true to manage it, or choose another ${key}. If a resource of this ` +
+        `stack holds it under another name (renamed in the program), give this resource its old name as an ` +
+        `alias (aliases: [{ name: "<old name>" }]) so the engine keeps one resource`,
     );
   }
   // Secrets never come back, so they cannot be compared: written again, they are the program's.
@@ -516,6 +564,37 @@ async function settle(
     const properties = outputsAfterWrite(def, failed, inputs, options, changedAtOf(remote), previous);
     throw Object.assign(new Error(e.message), { id: remote.id, properties, reasons: [e.message] });
   }
+}
+
+// What the steps say about an object two resources of the stack hold.
+
+/** The service's object as messages name it: its type, name or slug, and id. */
+function objectLabel(def: Definition, values: Plain, id: string): string {
+  const name = values.name ?? values.slug;
+  return typeof name === "string" ? `${def.type} "${name}" (id ${id})` : `${def.type} ${id}`;
+}
+
+const resourceLabel = (holder: Holder, otherwise: string) =>
+  holder.name !== undefined ? `the resource "${holder.name}"` : otherwise;
+
+const RENAME_ADVICE =
+  'To rename a resource in place, give it its old name as an alias: aliases: [{ name: "<old name>" }]';
+
+/** The warning of a delete that leaves the object to the resource of the program holding it. */
+function keptForHolder(def: Definition, id: string, outs: Plain, holder: Holder): string {
+  return (
+    `${objectLabel(def, outs, id)} was not deleted: ${resourceLabel(holder, "a resource the program declares")} ` +
+    `holds it now; only the record of the resource that left the program is removed. ${RENAME_ADVICE}`
+  );
+}
+
+/** The warning of a create that took an existing object matching the program. */
+function tookOver(def: Definition, id: string, args: Plain, holder: Holder): string {
+  return (
+    `${resourceLabel(holder, `a new ${def.type}`)} took over ${objectLabel(def, args, id)}, which existed and ` +
+    `matches the program: made by an interrupted update, or held by a resource of this stack under another ` +
+    `name (renamed), whose delete then leaves it in place. ${RENAME_ADVICE}`
+  );
 }
 
 // Reads, and the outputs the steps report.

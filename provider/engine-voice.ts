@@ -74,3 +74,49 @@ export function forTheEngine(provider: dynamic.ResourceProvider): dynamic.Resour
     delete: provider.delete && once(provider.delete),
   };
 }
+
+/**
+ * Where warnings go instead of the engine: none in the provider process, which has the engine's
+ * address; a test of the provider methods collects them here.
+ */
+let warningSink: ((message: string) => void) | undefined;
+export function collectWarnings(sink: ((message: string) => void) | undefined): void {
+  warningSink = sink;
+}
+
+/** The engine's address, the one argument both hosts get that is a host and a port. */
+const engineAddress = () => process.argv.slice(2).find((a) => /^[^-].*:\d+$/.test(a));
+
+type EngineLog = (message: string) => Promise<void>;
+let engineLog: EngineLog | undefined;
+
+/** A client of the engine's `Log`, as @pulumi/pulumi's own `log.warn` uses it in a program. */
+function engineLogger(address: string): EngineLog {
+  const from = { paths: [require("node:path").dirname(require.resolve("@pulumi/pulumi/package.json"))] };
+  const grpc = require(require.resolve("@grpc/grpc-js", from)) as typeof import("@grpc/grpc-js");
+  const { EngineClient } = require("@pulumi/pulumi/proto/engine_grpc_pb");
+  const { LogRequest, LogSeverity } = require("@pulumi/pulumi/proto/engine_pb");
+  const client = new EngineClient(address, grpc.credentials.createInsecure());
+  return (message) =>
+    new Promise((resolve) => {
+      const req = new LogRequest().setSeverity(LogSeverity.WARNING).setMessage(message);
+      // A warning that cannot be delivered goes to stderr, which the engine shows too.
+      client.log(req, (err: Error | null) => {
+        if (err) console.error(`warning: ${message}`);
+        resolve();
+      });
+    });
+}
+
+/**
+ * A warning in the operation's output (`warning:`), at the stack: the dynamic-provider host
+ * passes a step no URN, so the message names the resource and the object itself. Resolves once
+ * the engine has it.
+ */
+export async function warn(message: string): Promise<void> {
+  if (warningSink) return warningSink(message);
+  const address = engineAddress();
+  if (!address) return void console.error(`warning: ${message}`);
+  engineLog ??= engineLogger(address);
+  await engineLog(message);
+}
