@@ -1,8 +1,9 @@
-// The test sets `resources:resources` to [{ kind, name, args }], or writes that list to the file
+// The test sets `resources:resources` to [{ kind, name, args, opts? }], or writes that list to the file
 // `resources:resourcesFile` names, and changes it between steps, as a user edits a program (a file
 // costs no `pulumi config set` per step). Secret values come from the secret config `resources:secrets`
 // ({ resourceName: { topLevelArg: value } }, deep-merged into that arg), as a user would pass
-// them with `pulumi config set --secret`. Resources come from the package by name.
+// them with `pulumi config set --secret`. `opts` are resource options (`aliases`). Resources come
+// from the package by name.
 const pulumi = require("@pulumi/pulumi");
 const secretops = require("secretops-pulumi");
 
@@ -18,7 +19,7 @@ function merge(a, b) {
   return out;
 }
 
-for (const { kind, name, args } of declared) {
+for (const { kind, name, args, opts } of declared) {
   const withSecrets = { ...args };
   delete withSecrets.secretFieldsFrom;
   if (secrets) {
@@ -26,7 +27,7 @@ for (const { kind, name, args } of declared) {
       withSecrets[field] = secrets.apply((s) => merge(args[field], (s[name] ?? {})[field]));
     }
   }
-  const resource = new secretops[kind](name, withSecrets);
+  const resource = new secretops[kind](name, withSecrets, opts);
   exports[name] = { id: resource.id, urn: resource.urn };
 }
 
