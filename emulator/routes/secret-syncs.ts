@@ -249,9 +249,10 @@ async function trigger(
   action: string,
   importBehavior?: string,
 ) {
+  // Refused before the sync is even looked up (docs/service-api.md §2, trigger errors).
+  if (kind === "import" && !dest.canImport) throw badRequest(`${dest.label} does not support importing secrets.`);
   const actor = actorOf(req);
   const s = findOfKind(ctx, syncs, actor, req.params.syncId, action);
-  if (kind === "import" && !dest.canImport) throw badRequest(`${dest.label} does not support importing secrets`);
   if (ctx.jobs.busy(s.id)) throw badRequest(LOCKED);
   if (importBehavior) s.importBehavior = importBehavior;
   ctx.jobs.enqueue(s, kind);

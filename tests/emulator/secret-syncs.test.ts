@@ -299,3 +299,26 @@ describe("sync field rules (docs/api-spec.md §8) and service rules", () => {
     expect((await get("vercel", s.id)).version).toBe(s.version! + 100);
   });
 });
+
+test("import on a destination that cannot import is refused before the sync is looked up, as the service does", async () => {
+  // github cannot import: an unknown sync id gets the 400 first (docs/service-api.md §2), not a 404.
+  expect(syncDestinations.github.canImport).toBe(false);
+  const unknown = "00000000-0000-4000-8000-0000000000ff";
+  expectError(
+    await api.post(`${base("github")}/${unknown}/import-secrets`, undefined, {
+      query: { importBehavior: "prioritize-source" },
+    }),
+    400,
+    "BadRequest",
+    "GitHub does not support importing secrets.",
+  );
+  // One that can import looks the sync up: 404.
+  expect(syncDestinations.vercel.canImport).toBe(true);
+  expectError(
+    await api.post(`${base("vercel")}/${unknown}/import-secrets`, undefined, {
+      query: { importBehavior: "prioritize-source" },
+    }),
+    404,
+    "NotFound",
+  );
+});

@@ -156,7 +156,7 @@ describe("secret syncs, every destination", () => {
     } else {
       await expect(client.secretSyncs.importSecrets(dest, created.id, "prioritize-source")).rejects.toMatchObject({
         status: 400,
-        message: `${syncDestinations[dest].label} does not support importing secrets`,
+        message: `${syncDestinations[dest].label} does not support importing secrets.`,
       });
     }
     expect((await client.secretSyncs.removeSecrets(dest, created.id)).removeStatus).toBe("pending");

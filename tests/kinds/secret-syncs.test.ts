@@ -136,7 +136,7 @@ describe.each(destinations.map((d) => [d.destination, d] as const))("%s syncs", 
       expect(imported.lastImportedAt).toBeTruthy();
     } else {
       // A destination that cannot import refuses the trigger, as its row says.
-      expectError(imp, 400, "BadRequest", `${dest.label} does not support importing secrets`);
+      expectError(imp, 400, "BadRequest", `${dest.label} does not support importing secrets.`);
     }
 
     const rem = await api.post(`${base(destination)}/${s.id}/remove-secrets`);
