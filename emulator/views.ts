@@ -6,11 +6,12 @@ import {
   returnedCredentials,
   type AppConnection,
   type CertificateProfile,
+  type EnrollmentType,
   type SecretRotation,
   type SecretSync,
 } from "../sdk/schemas";
 import { canonicalJson, sha256Hex, type Store } from "./store";
-import type { StoredConnection, StoredProfile, StoredRotation, StoredSync } from "./types";
+import type { StoredConnection, StoredProfile, StoredProfileConfig, StoredRotation, StoredSync } from "./types";
 
 /**
  * Response objects built from stored records: joined objects looked up now, secret parts left
@@ -143,7 +144,7 @@ export function rotationView(store: Store, r: StoredRotation): SecretRotation {
   };
 }
 
-export function profileView(p: StoredProfile, baseUrl: string): CertificateProfile {
+export function profileView(p: StoredProfile, baseUrl: string, withConfigs: boolean): CertificateProfile {
   const out: Record<string, unknown> = {
     id: p.id,
     projectId: p.projectId,
@@ -158,20 +159,35 @@ export function profileView(p: StoredProfile, baseUrl: string): CertificateProfi
     externalConfigs: p.externalConfigs,
     defaults: p.defaults,
   };
+  for (const t of enrollmentTypeNames) out[`${t}ConfigId`] = p.configs[t]?.id ?? null;
+  // Only the read of one profile and the list join the config objects, each with its id; an
+  // absent one is an absent key (docs/service-api.md §4).
+  if (!withConfigs) return out as CertificateProfile;
   for (const t of enrollmentTypeNames) {
-    const row = enrollmentTypes[t];
     const cfg = p.configs[t];
-    out[`${t}ConfigId`] = cfg?.id ?? null;
-    if (!cfg) {
-      out[row.configKey] = null;
-      continue;
-    }
-    const visible = Object.fromEntries(
-      Object.entries(cfg.value).filter(([k]) => !(row.secretFields as readonly string[]).includes(k)),
-    );
-    // The ACME directory URL is computed by the server (docs/service-api.md §4).
-    if (t === "acme") visible.directoryUrl = `${baseUrl}/api/v1/cert-manager/acme/profiles/${p.id}/directory`;
-    out[row.configKey] = visible;
+    if (cfg) out[enrollmentTypes[t].configKey] = configView(t, cfg, p.id, baseUrl);
   }
   return out as CertificateProfile;
+}
+
+/** A config object as the service reports it: its id, no secret field, and what the service computes. */
+function configView(t: EnrollmentType, cfg: StoredProfileConfig, profileId: string, baseUrl: string) {
+  const row = enrollmentTypes[t];
+  const visible: Record<string, unknown> = { id: cfg.id, ...row.serviceDefaults };
+  for (const [k, v] of Object.entries(cfg.value))
+    if (!(row.secretFields as readonly string[]).includes(k) && v !== undefined) visible[k] = v;
+  // Computed by the server (docs/service-api.md §4).
+  if (t === "acme") visible.directoryUrl = `${baseUrl}/api/v1/pki/acme/profiles/${profileId}/directory`;
+  if (t === "scep") {
+    visible.scepEndpointUrl = `${baseUrl}/scep/${profileId}/pkiclient.exe`;
+    if (visible.challengeType === "dynamic") {
+      visible.challengeEndpointUrl = `${baseUrl}/scep/${profileId}/challenge`;
+      visible.dynamicChallengeExpiryMinutes ??= 60;
+      visible.dynamicChallengeMaxPending ??= 100;
+    } else {
+      delete visible.dynamicChallengeExpiryMinutes;
+      delete visible.dynamicChallengeMaxPending;
+    }
+  }
+  return visible;
 }

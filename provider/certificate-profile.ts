@@ -12,6 +12,7 @@ import {
 import type { Override, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
+import { type Plain, isPlainObject } from "./values";
 import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";
 
 /** Provider options: never sent to the service. */
@@ -62,17 +63,66 @@ const secretPaths = enrollmentTypeNames.flatMap((t) =>
   enrollmentTypes[t].secretFields.map((f) => `${enrollmentTypes[t].configKey}.${f}`),
 );
 
+/** What the service computes in a config object: outputs of their own, or nothing to compare. */
+const COMPUTED_CONFIG_FIELDS = ["id", "directoryUrl", "scepEndpointUrl", "challengeEndpointUrl"];
+
 /**
  * A config object as an arg: only the config of the profile's current enrollment type is the
- * profile's (the server keeps the others); ACME's computed `directoryUrl` is an output of its own.
+ * profile's (the server keeps the others); without what the service computes (its id, ACME's
+ * `directoryUrl`), and without a field at the value the service stores when it is not sent, which
+ * the args leave out the same way (`serviceDefaults`, sdk/schemas/certificate-profiles.ts).
  */
 const currentConfig = (key: ConfigKey) => (p: RemoteProfile) => {
-  if (enrollmentTypeOf(p)?.configKey !== key) return undefined;
-  if (key !== "acmeConfig") return p[key];
-  if (!p.acmeConfig) return null;
-  const { directoryUrl: _computed, ...acme } = p.acmeConfig;
-  return acme;
+  const row = enrollmentTypeOf(p);
+  if (row?.configKey !== key) return undefined;
+  const config = p[key];
+  if (!config) return config;
+  const reported = Object.entries(config).filter(([k, v]) => !COMPUTED_CONFIG_FIELDS.includes(k) && v !== null);
+  return withoutServiceDefaults(Object.fromEntries(reported), row.serviceDefaults);
 };
+
+/** The id of the config object of the profile's enrollment type, if it has one. */
+const configIdOf = (p: RemoteProfile): string | null | undefined =>
+  ({ api: p.apiConfigId, est: p.estConfigId, acme: p.acmeConfigId, scep: p.scepConfigId })[p.enrollmentType];
+
+/** A config object without the fields at the value the service stores when they are not sent. */
+const withoutServiceDefaults = (config: object, defaults: Readonly<Record<string, unknown>>): Plain =>
+  Object.fromEntries(Object.entries(config).filter(([k, v]) => v !== defaults[k]));
+
+/**
+ * The profile after a write: create and update answer with the profile's row alone, not its config
+ * objects (docs/service-api.md §4), so the config is what the write sent, merged into the one the
+ * profile had (`previous`, its last outputs), as the service merges it.
+ */
+function withWrittenConfig(remote: RemoteProfile, sent: Plain, previous: Plain = {}): RemoteProfile {
+  const row = enrollmentTypeOf(remote);
+  if (!row || remote[row.configKey] || !configIdOf(remote)) return remote;
+  const [before, given] = [previous[row.configKey], sent[row.configKey]];
+  const written: Plain = { ...(isPlainObject(before) ? before : {}), ...(isPlainObject(given) ? given : {}) };
+  for (const f of row.secretFields) delete written[f];
+  return { ...remote, [row.configKey]: written };
+}
+
+/**
+ * A PATCH of an ACME or SCEP config object: every field the service stores a default for is sent,
+ * at the declared value or the default, because the service keeps a field a PATCH leaves out (so a
+ * field back at its default would otherwise never get there). (An EST `caChain` is never cleared by
+ * the service, which keeps the stored one for an empty value.)
+ */
+function withServiceDefaults(patch: Partial<ProfileArgs>): Partial<ProfileArgs> {
+  const { acme, scep } = enrollmentTypes;
+  return {
+    ...patch,
+    ...(patch.acmeConfig && { acmeConfig: orDefaults(patch.acmeConfig, acme.serviceDefaults) }),
+    ...(patch.scepConfig && { scepConfig: orDefaults(patch.scepConfig, scep.serviceDefaults) }),
+  };
+}
+
+/** `given` with each field it leaves undefined at its default. */
+function orDefaults<T extends object>(given: T, defaults: Readonly<Record<string, unknown>>): T {
+  const set = new Set(Object.entries(given).flatMap(([k, v]) => (v === undefined ? [] : [k])));
+  return { ...given, ...Object.fromEntries(Object.entries(defaults).filter(([k]) => !set.has(k))) };
+}
 
 /** The service's largest page of profiles. */
 const PAGE = 100;
@@ -109,6 +159,11 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
   secretPaths: { of: () => secretPaths, all: secretPaths },
   // The service's update body takes `description: null` to clear it.
   absentMeans: { description: null, defaults: null },
+  canonical: (args) => {
+    const row = enrollmentTypes[args.enrollmentType];
+    const config = args[row.configKey];
+    return config ? { ...args, [row.configKey]: withoutServiceDefaults(config, row.serviceDefaults) } : args;
+  },
   reported: {
     projectId: (p) => p.projectId,
     certificatePolicyId: (p) => p.certificatePolicyId,
@@ -137,11 +192,23 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
     updatedAt: (p) => p.updatedAt,
   },
 
-  create: (client, args) => client.certificateProfiles.create(args),
-  find: (client, args) => orUndefinedOn404(client.certificateProfiles.getBySlug(args.slug, args.projectId)),
+  async create(client, args) {
+    const made = await client.certificateProfiles.create(args);
+    // ACME's directory URL is computed by the service and only its read of one profile shows it.
+    if (made.enrollmentType === "acme" && made.acmeConfigId) return client.certificateProfiles.get(made.id);
+    return withWrittenConfig(made, args);
+  },
+  // The read by slug has no config objects: the read of one profile has (docs/service-api.md §4).
+  async find(client, args) {
+    const found = await orUndefinedOn404(client.certificateProfiles.getBySlug(args.slug, args.projectId));
+    return found && orUndefinedOn404(client.certificateProfiles.get(found.id));
+  },
   read: (client, id) => orUndefinedOn404(client.certificateProfiles.get(id)),
   listed: { projectOf: (outs) => outs.projectId, list: listProfiles },
-  update: (client, id, patch) => client.certificateProfiles.update(id, patch),
+  async update(client, id, patch, outs) {
+    const updated = await client.certificateProfiles.update(id, withServiceDefaults(patch));
+    return withWrittenConfig(updated, patch, outs);
+  },
   async delete(client, id) {
     await client.certificateProfiles.delete(id);
   },

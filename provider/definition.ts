@@ -93,6 +93,12 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
    * the replace set replaces the object. Any other undeclared arg is left as the service has it.
    */
   readonly absentMeans?: Readonly<Record<string, unknown>>;
+  /**
+   * The args as `check` keeps them (compared, stored, sent on create), where the service holds
+   * one thing under two spellings: a certificate profile's config field at the value the service
+   * stores when it is not sent is left out, as `reported` leaves it out.
+   */
+  canonical?(args: Args): Args;
 
   create?(client: SecretOpsClient, args: Args, options: Options): Promise<Remote>;
   /** Finds the object a create would have made (by name or slug): adoption and ambiguous creates. */

@@ -252,7 +252,8 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
     if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
   }
   if (failures.length || !parsedOptions.success) return { inputs: news, failures };
-  const inputs: Plain = { ...parsed.data, ...parsedOptions.data };
+  const data = def.canonical ? def.canonical(parsed.data) : parsed.data;
+  const inputs: Plain = compact({ ...data, ...parsedOptions.data });
   if (def.kindField) inputs[def.kindField] = args[def.kindField];
   const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
   if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;

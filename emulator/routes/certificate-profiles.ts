@@ -20,7 +20,8 @@ type ProfileBody = Record<string, unknown> & { enrollmentType?: EnrollmentType }
 
 /**
  * A config object as stored: secret fields kept only as a hash (the EST passphrase is stored
- * hashed). On PATCH, a secret field that is not sent keeps its stored value (`previous`).
+ * hashed). On PATCH the fields sent are merged into the stored ones (`previous`): a field not sent,
+ * a secret one included, keeps its value (docs/service-api.md §4).
  */
 function storedConfig(
   t: EnrollmentType,
@@ -28,20 +29,17 @@ function storedConfig(
   id: string = randomUUID(),
   previous?: StoredProfileConfig,
 ): StoredProfileConfig {
-  const v = { ...(value as Record<string, unknown>) };
-  for (const f of enrollmentTypes[t].secretFields) {
-    if (typeof v[f] === "string") v[f] = sha256Hex(v[f]);
-    else if (previous?.value[f] !== undefined) v[f] = previous.value[f];
-  }
+  const v: Record<string, unknown> = { ...previous?.value };
+  for (const [k, x] of Object.entries(value as Record<string, unknown>)) if (x !== undefined) v[k] = x;
+  for (const f of enrollmentTypes[t].secretFields)
+    if (typeof v[f] === "string" && v[f] !== previous?.value[f]) v[f] = sha256Hex(v[f]);
   return { id, value: v };
 }
 
-/** The config a profile of type `t` gets from a body: the given one, or `{}` when none is required (ACME). */
+/** The config a profile of type `t` gets from a body: the given one; none when none is given (ACME makes none). */
 function configFromBody(t: EnrollmentType, body: ProfileBody): StoredProfileConfig | undefined {
-  const row = enrollmentTypes[t];
-  const given = body[row.configKey];
-  if (given !== undefined) return storedConfig(t, given);
-  return row.configRequired ? undefined : storedConfig(t, {});
+  const given = body[enrollmentTypes[t].configKey];
+  return given === undefined ? undefined : storedConfig(t, given);
 }
 
 /**
@@ -93,7 +91,9 @@ const profileHandlers: ScopedHandlers<EmulatorContext, typeof ops> = {
   delete: deleteProfile,
 };
 
-const view = (ctx: EmulatorContext, p: StoredProfile) => profileView(p, ctx.baseUrl());
+/** The profile as a route answers it: the read of one and the list join its config objects, the others do not. */
+const view = (ctx: EmulatorContext, p: StoredProfile, withConfigs = false) =>
+  profileView(p, ctx.baseUrl(), withConfigs);
 
 const profileMeta = (p: StoredProfile) => ({
   certificateProfileId: p.id,
@@ -144,17 +144,18 @@ async function listProfiles(ctx: EmulatorContext, req: ProfileRequest<"list">) {
       (!q.issuerType || p.issuerType === q.issuerType) &&
       (!q.caId || p.caId === q.caId),
   );
-  const page = all.slice(q.offset, q.offset + q.limit);
+  // Newest first, as the service orders them (docs/service-api.md §4).
+  const page = all.reverse().slice(q.offset, q.offset + q.limit);
   const meta = { count: page.length, totalCount: all.length };
   recordEvent(ctx, req, actor, "list-certificate-profiles", meta, q.projectId);
-  return { certificateProfiles: page.map((p) => view(ctx, p)), totalCount: all.length };
+  return { certificateProfiles: page.map((p) => view(ctx, p, true)), totalCount: all.length };
 }
 
 async function getProfile(ctx: EmulatorContext, req: ProfileRequest<"get">) {
   const actor = actorOf(req);
   const p = find(ctx, actor, req.params.id, "read");
   recordEvent(ctx, req, actor, "get-certificate-profile", profileMeta(p), p.projectId);
-  return { certificateProfile: view(ctx, p) };
+  return { certificateProfile: view(ctx, p, true) };
 }
 
 async function getProfileBySlug(ctx: EmulatorContext, req: ProfileRequest<"getBySlug">) {

@@ -57,25 +57,42 @@ export const apiConfig = strictObject({
     .optional(),
 });
 export const acmeConfig = strictObject({
-  /** Issue without verifying ownership of the DNS names (not with `skipEabBinding`). */
+  /** Issue without verifying ownership of the DNS names (not with `skipEabBinding`). Default false. */
   skipDnsOwnershipVerification: z.boolean().optional(),
-  /** Let ACME clients register without external account binding (not with `skipDnsOwnershipVerification`). */
+  /** Let ACME clients register without external account binding (not with `skipDnsOwnershipVerification`). Default false. */
   skipEabBinding: z.boolean().optional(),
 }).refine((c) => !(c.skipDnsOwnershipVerification && c.skipEabBinding), {
   error: "skipDnsOwnershipVerification and skipEabBinding cannot both be true",
 });
 const scepFields = {
-  /** How SCEP clients prove themselves: `static`, a shared challenge password. */
-  challengeType: z.enum(["static"]).default("static"),
+  /**
+   * How SCEP clients prove themselves: `static`, a shared challenge password (the default), or
+   * `dynamic`, a one-time challenge each client fetches from the service.
+   */
+  challengeType: z.enum(["static", "dynamic"]).default("static"),
   /** The static challenge password, at least 8 characters: secret, never returned by the service. */
   challengePassword: z.string().optional(),
-  /** Include the CA's certificate in SCEP responses. */
+  /** Include the CA's certificate in SCEP responses. Default true. */
   includeCaCertInResponse: z.boolean().optional(),
-  /** Let a client renew with its current certificate instead of the challenge. */
+  /** Let a client renew with its current certificate instead of the challenge. Default true. */
   allowCertBasedRenewal: z.boolean().optional(),
+  /** A `dynamic` challenge's lifetime in minutes, 1 to 1440. Default 60. */
+  dynamicChallengeExpiryMinutes: z
+    .number()
+    .int()
+    .min(1, { error: "must be 1 to 1440" })
+    .max(1440, { error: "must be 1 to 1440" })
+    .optional(),
+  /** How many `dynamic` challenges may wait unused at once, 1 to 1000. Default 100. */
+  dynamicChallengeMaxPending: z
+    .number()
+    .int()
+    .min(1, { error: "must be 1 to 1000" })
+    .max(1000, { error: "must be 1 to 1000" })
+    .optional(),
 };
 const SCEP_PASSWORD_RULE = "a static challenge needs a challengePassword of at least 8 characters";
-/** On create a static challenge needs its password. */
+/** On create a static challenge needs its password; a dynamic one needs none. */
 export const scepConfig = strictObject(scepFields).refine(
   (c) => c.challengeType !== "static" || (c.challengePassword ?? "").length >= 8,
   {
@@ -85,15 +102,18 @@ export const scepConfig = strictObject(scepFields).refine(
 );
 /**
  * On PATCH the stored password is kept when none is sent; the 8-character rule applies only to a
- * password that is sent (docs/service-api.md §9).
+ * static challenge's password that is sent (docs/service-api.md §9).
  */
 export const scepConfigUpdate = strictObject({
   ...scepFields,
   challengeType: scepFields.challengeType.removeDefault().optional(),
-}).refine((c) => c.challengePassword === undefined || c.challengePassword.length >= 8, {
-  error: SCEP_PASSWORD_RULE,
-  path: ["challengePassword"],
-});
+}).refine(
+  (c) => c.challengeType === "dynamic" || c.challengePassword === undefined || c.challengePassword.length >= 8,
+  {
+    error: SCEP_PASSWORD_RULE,
+    path: ["challengePassword"],
+  },
+);
 /** On PATCH an EST config without `passphrase` keeps the stored one. */
 export const estConfigUpdate = estConfig.extend({ passphrase: estConfig.shape.passphrase.optional() });
 export const externalConfigs = strictObject({
@@ -139,12 +159,49 @@ export const certificateDefaults = strictObject({
   extendedKeyUsages: z.array(z.enum(extendedKeyUsages)).optional(),
 });
 
+/**
+ * The enrollment types, one row each (docs/service-api.md §4, from the service's router and
+ * service: routes/v1/certificate-profiles-router.ts, services/certificate-profile/certificate-profile-service.ts):
+ * - `configKey`: the config object of the type; `configRequired`: create refuses the type
+ *   without it (403), as the service does for EST, API and SCEP; ACME makes none unless sent.
+ * - `secretFields`: stored hashed or encrypted, never returned.
+ * - `serviceDefaults`: what the service stores for a field not sent, and reports for it (`caChain`
+ *   is `""` when none is stored).
+ */
 export const enrollmentTypes = {
-  api: { configKey: "apiConfig", configRequired: true, secretFields: [] },
-  est: { configKey: "estConfig", configRequired: true, secretFields: ["passphrase"] },
-  acme: { configKey: "acmeConfig", configRequired: false, secretFields: [] },
-  scep: { configKey: "scepConfig", configRequired: true, secretFields: ["challengePassword"] },
-} as const satisfies Record<string, { configKey: string; configRequired: boolean; secretFields: readonly string[] }>;
+  api: { configKey: "apiConfig", configRequired: true, secretFields: [], serviceDefaults: {} },
+  est: {
+    configKey: "estConfig",
+    configRequired: true,
+    secretFields: ["passphrase"],
+    serviceDefaults: { caChain: "" },
+  },
+  acme: {
+    configKey: "acmeConfig",
+    configRequired: false,
+    secretFields: [],
+    serviceDefaults: { skipDnsOwnershipVerification: false, skipEabBinding: false },
+  },
+  scep: {
+    configKey: "scepConfig",
+    configRequired: true,
+    secretFields: ["challengePassword"],
+    serviceDefaults: {
+      includeCaCertInResponse: true,
+      allowCertBasedRenewal: true,
+      dynamicChallengeExpiryMinutes: 60,
+      dynamicChallengeMaxPending: 100,
+    },
+  },
+} as const satisfies Record<
+  string,
+  {
+    configKey: string;
+    configRequired: boolean;
+    secretFields: readonly string[];
+    serviceDefaults: Readonly<Record<string, unknown>>;
+  }
+>;
 export type EnrollmentType = keyof typeof enrollmentTypes;
 export const enrollmentTypeNames = Object.keys(enrollmentTypes) as EnrollmentType[];
 export const configKeys = enrollmentTypeNames.map((t) => enrollmentTypes[t].configKey);
@@ -269,10 +326,12 @@ export function certificateProfileCreateRules(body: z.output<typeof CertificateP
 }
 
 /**
- * A certificate profile as returned. Config objects come back without their secret fields. Read
- * leniently: unknown fields are dropped, an enrollment or issuer type this package does not know
- * is passed through, and what older servers lack (`scepConfigId`, `defaults`, the config ids) is
- * optional.
+ * A certificate profile as returned. Only the read of one profile (`GET /{id}`) and the list carry
+ * the config objects, each with its `id` and without its secret fields; create, update, delete and
+ * the read by slug return the profile's row alone, with the config ids (docs/service-api.md §4).
+ * Read leniently: unknown fields are dropped, an enrollment or issuer type this package does not
+ * know is passed through, and what older servers lack (`scepConfigId`, `defaults`, the config ids)
+ * is optional.
  */
 export const CertificateProfileSchema = z.object({
   id: z.string().min(1),
@@ -292,11 +351,18 @@ export const CertificateProfileSchema = z.object({
   externalConfigs: z.looseObject({ template: z.string().optional() }).nullish(),
   defaults: z.record(z.string(), z.unknown()).nullish(),
   estConfig: z
-    .object({ disableBootstrapCaValidation: z.boolean().optional(), caChain: z.string().nullish() })
+    .object({
+      id: z.string().optional(),
+      disableBootstrapCaValidation: z.boolean().optional(),
+      caChain: z.string().nullish(),
+    })
     .nullish(),
-  apiConfig: z.object({ autoRenew: z.boolean().optional(), renewBeforeDays: z.number().nullish() }).nullish(),
+  apiConfig: z
+    .object({ id: z.string().optional(), autoRenew: z.boolean().optional(), renewBeforeDays: z.number().nullish() })
+    .nullish(),
   acmeConfig: z
     .object({
+      id: z.string().optional(),
       skipDnsOwnershipVerification: z.boolean().optional(),
       skipEabBinding: z.boolean().optional(),
       directoryUrl: z.string().optional(),
@@ -304,9 +370,14 @@ export const CertificateProfileSchema = z.object({
     .nullish(),
   scepConfig: z
     .object({
+      id: z.string().optional(),
       challengeType: z.string().optional(),
       includeCaCertInResponse: z.boolean().optional(),
       allowCertBasedRenewal: z.boolean().optional(),
+      dynamicChallengeExpiryMinutes: z.number().nullish(),
+      dynamicChallengeMaxPending: z.number().nullish(),
+      scepEndpointUrl: z.string().optional(),
+      challengeEndpointUrl: z.string().optional(),
     })
     .nullish(),
 });

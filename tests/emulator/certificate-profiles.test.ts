@@ -43,14 +43,31 @@ function body(extra: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * Creates a profile and reads it back by id: only that read and the list carry the config objects
+ * (docs/service-api.md §4); the create's answer is the profile's row alone.
+ */
 async function create(extra: Record<string, unknown> = {}): Promise<CertificateProfile> {
   const res = await api.post(base, body(extra));
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return CertificateProfileEnvelope.parse(res.body).certificateProfile;
+  expectNoConfigObjects(res.body.certificateProfile);
+  return read(res.body.certificateProfile.id);
+}
+
+async function read(id: string): Promise<CertificateProfile> {
+  return CertificateProfileEnvelope.parse((await api.get(`${base}/${id}`)).body).certificateProfile;
+}
+
+/** Create, update, delete and the read by slug answer with the profile's row: config ids, no config objects. */
+function expectNoConfigObjects(p: Record<string, unknown>) {
+  for (const key of ["estConfig", "apiConfig", "acmeConfig", "scepConfig"]) expect(p).not.toHaveProperty(key);
+  expect(Object.keys(p)).toEqual(
+    expect.arrayContaining(["estConfigId", "apiConfigId", "acmeConfigId", "scepConfigId"]),
+  );
 }
 
 describe("create per enrollment type", () => {
-  test("api: issuerType defaults to ca, apiConfig returned with its id", async () => {
+  test("api: issuerType defaults to ca; the read by id returns apiConfig with its id", async () => {
     const p = await create({ description: "api profile", defaults });
     expect(p).toMatchObject({
       enrollmentType: "api",
@@ -62,14 +79,17 @@ describe("create per enrollment type", () => {
       estConfigId: null,
       acmeConfigId: null,
       scepConfigId: null,
-      estConfig: null,
       externalConfigs: null,
       defaults,
     });
     expect(p.apiConfigId).toMatch(/^[0-9a-f-]{36}$/);
+    // The service's router declares apiConfig { id, autoRenew, renewBeforeDays? } and its DAL sets
+    // id: apiConfigId; an absent config object is an absent key, not null.
+    expect(p.apiConfig!.id).toBe(p.apiConfigId);
+    expect(p).not.toHaveProperty("estConfig");
     expect(p.createdAt).toBe(p.updatedAt);
     const d = await create({ apiConfig: {} });
-    expect(d.apiConfig).toEqual({ autoRenew: false });
+    expect(d.apiConfig).toEqual({ id: d.apiConfigId, autoRenew: false });
     expect(d.defaults).toBeNull();
   });
 
@@ -79,9 +99,12 @@ describe("create per enrollment type", () => {
       body({ enrollmentType: "est", apiConfig: undefined, estConfig: { passphrase: PASSPHRASE, caChain: "CHAIN" } }),
     );
     expect(res.status).toBe(200);
-    const p = CertificateProfileEnvelope.parse(res.body).certificateProfile;
-    expect(p.estConfig).toEqual({ disableBootstrapCaValidation: false, caChain: "CHAIN" });
+    const p = await read(res.body.certificateProfile.id);
+    expect(p.estConfig).toEqual({ id: p.estConfigId, disableBootstrapCaValidation: false, caChain: "CHAIN" });
     expect(p.estConfigId).toBeTruthy();
+    // No chain stored reads as "".
+    const bare = await create({ enrollmentType: "est", apiConfig: undefined, estConfig: { passphrase: PASSPHRASE } });
+    expect(bare.estConfig).toEqual({ id: bare.estConfigId, disableBootstrapCaValidation: false, caChain: "" });
     expect(JSON.stringify(res.body)).not.toContain(PASSPHRASE);
     expect(JSON.stringify((await api.get(`${base}/${p.id}`)).body)).not.toContain(PASSPHRASE);
     expect(JSON.stringify((await api.get(base, { query: { projectId: FX.projectId } })).body)).not.toContain(
@@ -103,9 +126,29 @@ describe("create per enrollment type", () => {
       }),
     );
     expect(res.status).toBe(200);
-    const p = CertificateProfileEnvelope.parse(res.body).certificateProfile;
-    expect(p.scepConfig).toEqual({ challengeType: "static", includeCaCertInResponse: true });
+    const p = await read(res.body.certificateProfile.id);
+    // What the service stores when not sent, and what it computes.
+    expect(p.scepConfig).toEqual({
+      id: p.scepConfigId,
+      challengeType: "static",
+      includeCaCertInResponse: true,
+      allowCertBasedRenewal: true,
+      scepEndpointUrl: `${emu.url}/scep/${p.id}/pkiclient.exe`,
+    });
     expect(JSON.stringify(res.body)).not.toContain(CHALLENGE);
+    expect(JSON.stringify((await api.get(`${base}/${p.id}`)).body)).not.toContain(CHALLENGE);
+    // A dynamic challenge needs no password; its limits default to 60 minutes and 100 pending.
+    const dynamic = await create({
+      enrollmentType: "scep",
+      apiConfig: undefined,
+      scepConfig: { challengeType: "dynamic" },
+    });
+    expect(dynamic.scepConfig).toMatchObject({
+      challengeType: "dynamic",
+      dynamicChallengeExpiryMinutes: 60,
+      dynamicChallengeMaxPending: 100,
+      challengeEndpointUrl: `${emu.url}/scep/${dynamic.id}/challenge`,
+    });
     expect422(
       await api.post(
         base,
@@ -115,12 +158,17 @@ describe("create per enrollment type", () => {
     );
   });
 
-  test("acme: no config needed; directory URL computed", async () => {
+  test("acme: no config needed, and none made without one; directory URL computed", async () => {
     const p = await create({ enrollmentType: "acme", apiConfig: undefined });
-    expect(p.acmeConfigId).toBeTruthy();
-    expect(p.acmeConfig).toEqual({ directoryUrl: `${emu.url}/api/v1/cert-manager/acme/profiles/${p.id}/directory` });
+    expect(p.acmeConfigId).toBeNull();
+    expect(p).not.toHaveProperty("acmeConfig");
     const q = await create({ enrollmentType: "acme", apiConfig: undefined, acmeConfig: { skipEabBinding: true } });
-    expect(q.acmeConfig).toMatchObject({ skipEabBinding: true });
+    expect(q.acmeConfig).toEqual({
+      id: q.acmeConfigId,
+      skipEabBinding: true,
+      skipDnsOwnershipVerification: false,
+      directoryUrl: `${emu.url}/api/v1/pki/acme/profiles/${q.id}/directory`,
+    });
     expect422(
       await api.post(
         base,
@@ -259,12 +307,13 @@ describe("field rules (docs/api-spec.md §8)", () => {
 });
 
 describe("reads, PATCH and DELETE", () => {
-  test("read by id and by slug; list with filters, totalCount and paging", async () => {
+  test("read by id and by slug; list with filters, totalCount and paging, newest first", async () => {
     const p = await create({ slug: uniq("findme") });
-    expect(CertificateProfileEnvelope.parse((await api.get(`${base}/${p.id}`)).body).certificateProfile).toEqual(p);
-    expect(
-      (await api.get(`${base}/slug/${p.slug}`, { query: { projectId: FX.projectId } })).body.certificateProfile,
-    ).toEqual(p);
+    const bySlug = (await api.get(`${base}/slug/${p.slug}`, { query: { projectId: FX.projectId } })).body
+      .certificateProfile;
+    expectNoConfigObjects(bySlug);
+    const { apiConfig: _config, ...row } = p;
+    expect(CertificateProfileEnvelope.parse({ certificateProfile: bySlug }).certificateProfile).toEqual(row);
     expect422(await api.get(`${base}/slug/${p.slug}`), ["projectId"]);
     expectError(
       await api.get(`${base}/slug/no-such-profile`, { query: { projectId: FX.projectId } }),
@@ -279,11 +328,13 @@ describe("reads, PATCH and DELETE", () => {
       (await api.get(base, { query: { projectId: FX.projectId, search: tag } })).body,
     );
     expect(all.totalCount).toBe(5);
-    expect(all.certificateProfiles.map((x) => x.slug)).toEqual([0, 1, 2, 3, 4].map((i) => `${tag}-${i}`));
+    // Newest first (the service orders by createdAt desc), each with its config object.
+    expect(all.certificateProfiles.map((x) => x.slug)).toEqual([4, 3, 2, 1, 0].map((i) => `${tag}-${i}`));
+    expect(all.certificateProfiles[0]!.apiConfig).toMatchObject({ id: all.certificateProfiles[0]!.apiConfigId });
     const page = CertificateProfileListEnvelope.parse(
       (await api.get(base, { query: { projectId: FX.projectId, search: tag, offset: 3, limit: 1 } })).body,
     );
-    expect(page).toMatchObject({ totalCount: 5, certificateProfiles: [{ slug: `${tag}-3` }] });
+    expect(page).toMatchObject({ totalCount: 5, certificateProfiles: [{ slug: `${tag}-1` }] });
     const acme = CertificateProfileListEnvelope.parse(
       (await api.get(base, { query: { projectId: FX.projectId, enrollmentType: "acme" } })).body,
     );
@@ -320,22 +371,25 @@ describe("reads, PATCH and DELETE", () => {
   test("PATCH updates a config object only if the profile has one", async () => {
     const p = await create();
     const url = `${base}/${p.id}`;
-    const upd = CertificateProfileEnvelope.parse(
-      (await api.patch(url, { apiConfig: { autoRenew: false, renewBeforeDays: 3 }, description: "x", defaults })).body,
-    ).certificateProfile;
-    expect(upd).toMatchObject({
+    const res = await api.patch(url, {
       apiConfig: { autoRenew: false, renewBeforeDays: 3 },
+      description: "x",
+      defaults,
+    });
+    expectNoConfigObjects(res.body.certificateProfile);
+    const upd = await read(p.id);
+    expect(upd).toMatchObject({
+      apiConfig: { id: p.apiConfigId, autoRenew: false, renewBeforeDays: 3 },
       apiConfigId: p.apiConfigId,
       description: "x",
       defaults,
     });
     expectIncreasing([p.updatedAt, upd.updatedAt]);
     // the profile has no ACME config: the object is ignored
-    const ignored = CertificateProfileEnvelope.parse(
-      (await api.patch(url, { acmeConfig: { skipEabBinding: true } })).body,
-    ).certificateProfile;
+    await api.patch(url, { acmeConfig: { skipEabBinding: true } });
+    const ignored = await read(p.id);
     expect(ignored.acmeConfigId).toBeNull();
-    expect(ignored.acmeConfig).toBeNull();
+    expect(ignored).not.toHaveProperty("acmeConfig");
     expect((await api.patch(url, { defaults: null })).body.certificateProfile.defaults).toBeNull();
     expect422(await api.patch(url, { enrollmentType: "api", estConfig: { passphrase: "x" } }), ["estConfig"]);
     expect422(await api.patch(url, { slug: "Bad Slug" }), ["slug"]);
@@ -363,11 +417,27 @@ describe("reads, PATCH and DELETE", () => {
       estConfig: { passphrase: PASSPHRASE },
     });
     const estUrl = `${base}/${withEst.id}`;
-    const est2 = CertificateProfileEnvelope.parse(
-      (await api.patch(estUrl, { estConfig: { passphrase: "new-pass", disableBootstrapCaValidation: true } })).body,
-    ).certificateProfile;
+    await api.patch(estUrl, { estConfig: { passphrase: "new-pass", disableBootstrapCaValidation: true } });
+    const est2 = await read(withEst.id);
     expect(est2.estConfigId).toBe(withEst.estConfigId);
-    expect(est2.estConfig).toEqual({ disableBootstrapCaValidation: true });
+    expect(est2.estConfig).toEqual({ id: withEst.estConfigId, disableBootstrapCaValidation: true, caChain: "" });
+    // The service merges a PATCH into the stored config: a field not sent keeps its value.
+    const withChain = await create({
+      enrollmentType: "est",
+      apiConfig: undefined,
+      estConfig: { passphrase: PASSPHRASE, caChain: "CHAIN" },
+    });
+    await api.patch(`${base}/${withChain.id}`, { estConfig: { disableBootstrapCaValidation: true } });
+    expect((await read(withChain.id)).estConfig).toMatchObject({
+      caChain: "CHAIN",
+      disableBootstrapCaValidation: true,
+    });
+    const acme = await create({ enrollmentType: "acme", apiConfig: undefined, acmeConfig: { skipEabBinding: true } });
+    await api.patch(`${base}/${acme.id}`, { acmeConfig: { skipDnsOwnershipVerification: false } });
+    expect((await read(acme.id)).acmeConfig).toMatchObject({
+      skipEabBinding: true,
+      skipDnsOwnershipVerification: false,
+    });
   });
 
   test("the PATCH keeps the stored CA: a profile with one cannot turn self-signed, nor one without turn ca", async () => {
@@ -416,10 +486,12 @@ describe("reads, PATCH and DELETE", () => {
     expectIncreasing(times);
   });
 
-  test("DELETE returns the profile; projects are checked", async () => {
+  test("DELETE returns the profile's row; projects are checked", async () => {
     const p = await create();
     const del = await api.delete(`${base}/${p.id}`);
-    expect(CertificateProfileEnvelope.parse(del.body).certificateProfile).toEqual(p);
+    expectNoConfigObjects(del.body.certificateProfile);
+    const { apiConfig: _config, ...row } = p;
+    expect(CertificateProfileEnvelope.parse(del.body).certificateProfile).toEqual(row);
     expectError(await api.get(`${base}/${p.id}`), 404, "NotFound", "Certificate profile not found");
     expectError(await api.delete(`${base}/${p.id}`), 404, "NotFound", "Certificate profile not found");
     expectError(

@@ -83,10 +83,8 @@ describe("persistence (--data)", () => {
       const b = second.api;
       expect(second.emu.url).not.toBe(first.emu.url);
       expect((await b.get(`${ac}/${conn.id}`)).body.appConnection).toEqual(patched);
-      expect((await b.get(`${apiPaths.certificateProfiles}/${prof.id}`)).body.certificateProfile).toEqual({
-        ...prof,
-        acmeConfig: { directoryUrl: `${second.emu.url}/api/v1/cert-manager/acme/profiles/${prof.id}/directory` },
-      });
+      // An ACME profile made without a config has none (docs/service-api.md §4).
+      expect((await b.get(`${apiPaths.certificateProfiles}/${prof.id}`)).body.certificateProfile).toEqual(prof);
       expect((await b.get(`${apiPaths.secretRotations("mysql-credentials")}/${rot.id}`)).body.secretRotation).toEqual(
         rot,
       );

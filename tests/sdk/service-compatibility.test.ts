@@ -145,7 +145,10 @@ describe("the service's own defaults work end to end", () => {
       await c.certificateProfiles.update(est.id, { estConfig: { disableBootstrapCaValidation: true } }),
     ]);
     expect(cleared!.description).toBeNull();
-    expect(kept!.estConfig).toMatchObject({ disableBootstrapCaValidation: true });
+    // The PATCH answers with the profile's row; its read by id shows the config.
+    expect(kept!.estConfigId).toBe(est.estConfigId);
+    const keptConfig = (await withOwnEmulator((c) => c.certificateProfiles.get(est.id))).estConfig;
+    expect(keptConfig).toMatchObject({ disableBootstrapCaValidation: true });
     expect(storedPassphrase(est.id)).toBe(hashBefore);
 
     const scep = await client.certificateProfiles.create({
@@ -156,10 +159,8 @@ describe("the service's own defaults work end to end", () => {
       enrollmentType: "scep",
       scepConfig: { challengePassword: "scep-challenge-canary" },
     });
-    const noPassword = await client.certificateProfiles.update(scep.id, {
-      scepConfig: { includeCaCertInResponse: true },
-    });
-    expect(noPassword.scepConfig).toMatchObject({ includeCaCertInResponse: true });
+    await client.certificateProfiles.update(scep.id, { scepConfig: { allowCertBasedRenewal: false } });
+    expect((await client.certificateProfiles.get(scep.id)).scepConfig).toMatchObject({ allowCertBasedRenewal: false });
     const short = await rejection(
       client.certificateProfiles.update(scep.id, { scepConfig: { challengePassword: "short" } }),
     );
