@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { TIMEOUTS, runSync } from "./run-sync";
 
 /** What the benchmarks (scripts/bench.ts, scripts/bench-native.ts) run their stacks with. */
 
@@ -11,7 +11,7 @@ export const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 
 /** The directory holding `pulumi`, found or built by scripts/ensure-pulumi.sh. */
 export const binDir = () =>
-  execFileSync("bash", [path.join(repoRoot, "scripts/ensure-pulumi.sh")], { encoding: "utf8" })
+  runSync("bash", [path.join(repoRoot, "scripts/ensure-pulumi.sh")], { timeoutMs: TIMEOUTS.build, stderr: "inherit" })
     .trim()
     .split("\n")
     .pop()!;
@@ -81,11 +81,10 @@ export function timedOperation(b: BenchStack, op: TimedOperation): Promise<numbe
 
 /** The resources of `pulumi stack export` (secrets stay encrypted, as a user's export). */
 export function exportedResources(b: BenchStack): Record<string, unknown>[] {
-  const out = execFileSync(path.join(binDir(), "pulumi"), ["stack", "export", "--stack", b.stack.name], {
+  const out = runSync(path.join(binDir(), "pulumi"), ["stack", "export", "--stack", b.stack.name], {
     cwd: b.stack.workspace.workDir,
     env: { ...process.env, ...b.env },
-    maxBuffer: 256 * 1024 * 1024,
-    encoding: "utf8",
+    timeoutMs: TIMEOUTS.install,
   });
   return (JSON.parse(out) as { deployment: { resources: Record<string, unknown>[] } }).deployment.resources;
 }

@@ -29,7 +29,7 @@
  * BENCH_SKIP=engine,ratelimit,reallimits,audit,emulator,native skips parts.
  * `npm run bench -- --render <saved stdout>` writes docs/benchmarks.md again from a run's output.
  */
-import { execFileSync, fork } from "node:child_process";
+import { fork } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -38,6 +38,7 @@ import { SecretOpsClient } from "../sdk";
 import { benchNative, nativeMarkdown, type NativeSizeResult } from "./bench-native";
 import { type BenchStack, benchStack, exportedResources, median, repoRoot, timed, timedOperation } from "./bench-stack";
 import { installPacked } from "./packed-install";
+import { TIMEOUTS, runSync } from "./run-sync";
 
 const SIZES = (process.env.BENCH_SIZES ?? "200,1000").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -444,7 +445,7 @@ async function benchAudit(): Promise<{ entries: number; peakRssMb: number; peakH
 
 function benchEmulator(): unknown {
   const script = path.join(repoRoot, "node_modules/.cache/bench/scripts/bench-emulator.js");
-  const out = execFileSync("node", [script], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const out = runSync("node", [script], { timeoutMs: TIMEOUTS.build, stderr: "inherit" });
   return JSON.parse(out.trim().split("\n").pop()!);
 }
 
@@ -638,7 +639,7 @@ async function main(): Promise<void> {
 function writeDoc(report: Report): void {
   const doc = path.join(repoRoot, "docs/benchmarks.md");
   fs.writeFileSync(doc, markdown(report));
-  execFileSync("npx", ["prettier", "--write", doc], { cwd: repoRoot, stdio: "ignore" });
+  runSync("npx", ["prettier", "--write", doc], { cwd: repoRoot, timeoutMs: TIMEOUTS.quick });
   say("wrote docs/benchmarks.md");
 }
 

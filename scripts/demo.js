@@ -16,10 +16,16 @@ const repo = path.resolve(__dirname, "..");
 const step = (msg) => console.log(`\n== ${msg}`);
 
 async function main() {
-  const bin = execFileSync("bash", [path.join(repo, "scripts", "ensure-pulumi.sh")], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  })
+  // Cached by `npm run demo`'s set-up just before: instant. Under coreutils' `timeout`, which ends
+  // the script and what it started, as scripts/run-sync.ts does for the tests.
+  const bin = execFileSync(
+    "timeout",
+    ["--kill-after=5", "1800", "bash", path.join(repo, "scripts", "ensure-pulumi.sh")],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  )
     .trim()
     .split("\n")
     .pop();

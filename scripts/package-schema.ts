@@ -8,7 +8,6 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { execFileSync } from "node:child_process";
 import { replaceFields, secretArgs } from "../provider/definition";
 import { AUDIT_LOGS_TOKEN, NATIVE_RESOURCES, PACKAGE, tokenOf } from "../provider/native-provider";
 import { settingSources } from "../provider/config";
@@ -24,6 +23,7 @@ import {
   references,
   sectionsOf,
 } from "./reference-docs";
+import { TIMEOUTS, runSync } from "./run-sync";
 
 type Spec = Record<string, unknown>;
 const ANY: Spec = { $ref: "pulumi.json#/Any" };
@@ -333,10 +333,10 @@ export function packageSchema(repoRoot: string): Spec {
 
 /** schema.json's text: the schema formatted by the repository's prettier. */
 export function packageSchemaText(repoRoot: string): string {
-  return execFileSync("npx", ["prettier", "--stdin-filepath", "schema.json"], {
+  return runSync("npx", ["prettier", "--stdin-filepath", "schema.json"], {
     cwd: repoRoot,
     input: JSON.stringify(packageSchema(repoRoot)),
-    encoding: "utf8",
+    timeoutMs: TIMEOUTS.quick,
   });
 }
 

@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { TIMEOUTS, runSync } from "./run-sync";
 
 /**
  * The newest TypeScript with a compiler API (the `typescript` package's `latest`, 7.x, is the
@@ -29,13 +29,30 @@ const NPM_INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "
  * that npm adds only the tarball (seconds, where a full install takes half a minute).
  */
 export function installPacked(repoRoot: string, dir: string, options: PackedInstallOptions = {}): string {
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  })
+  const tarball = packInto(repoRoot, dir);
+  installTarball(repoRoot, tarball, dir, options);
+  return tarball;
+}
+
+/** `npm pack` of the package in `source` into `dir`: the tarball's file name. */
+export function packInto(source: string, dir: string): string {
+  return runSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: source, timeoutMs: TIMEOUTS.quick })
     .trim()
     .split("\n")
     .pop()!;
+}
+
+/**
+ * Installs the tarball `tarball` (a file in `dir`) into `dir` as a user's program would, beside
+ * the @pulumi/pulumi version the checkout at `repoRoot` uses; over an earlier install, it replaces
+ * that one (an upgrade).
+ */
+export function installTarball(
+  repoRoot: string,
+  tarball: string,
+  dir: string,
+  options: PackedInstallOptions = {},
+): void {
   const pulumiVersion = JSON.parse(
     fs.readFileSync(path.join(repoRoot, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
   ).version;
@@ -47,10 +64,9 @@ export function installPacked(repoRoot: string, dir: string, options: PackedInst
   };
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(manifest, null, 2));
   const cached = cacheDir(repoRoot, manifest);
-  if (fs.existsSync(cached)) startFrom(cached, dir);
-  execFileSync("npm", NPM_INSTALL, { cwd: dir, stdio: "inherit" });
+  if (fs.existsSync(cached) && !fs.existsSync(path.join(dir, "node_modules"))) startFrom(cached, dir);
+  runSync("npm", NPM_INSTALL, { cwd: dir, timeoutMs: TIMEOUTS.install, stderr: "inherit" });
   if (!fs.existsSync(cached)) keep(dir, cached);
-  return tarball;
 }
 
 /** Where an install of these dependencies (and this package's own) is kept. */
@@ -70,7 +86,9 @@ const BIN = path.join("node_modules", ".bin", "secretops");
 /** node_modules and the lock of a kept install, without this package (npm then adds the tarball). */
 function startFrom(cached: string, dir: string): void {
   try {
-    execFileSync("cp", ["-al", path.join(cached, "node_modules"), path.join(dir, "node_modules")]);
+    runSync("cp", ["-al", path.join(cached, "node_modules"), path.join(dir, "node_modules")], {
+      timeoutMs: TIMEOUTS.quick,
+    });
   } catch {
     // No hard links (another file system, or a cp without -l): a copy.
     fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });

@@ -11,7 +11,6 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { z } from "zod";
-import { execFileSync } from "node:child_process";
 import { type KindSchemas, type ResourceDefinition, type ResourceType, replaceFields } from "../provider/definition";
 import { appConnectionDefinition } from "../provider/app-connection";
 import { appConnectionSettingsDefinition } from "../provider/app-connection-settings";
@@ -29,6 +28,7 @@ import {
 } from "../sdk/schemas";
 import { HeadingSlugger, headingText } from "./markdown-anchors";
 import terraformProvider from "./terraform-provider-kinds.json";
+import { TIMEOUTS, runSync } from "./run-sync";
 
 type Definition = ResourceDefinition<never>;
 
@@ -653,10 +653,10 @@ export function referenceDocs(repoRoot: string): Record<string, string> {
   pages["kinds.md"] = kindsDoc(resourcePages);
   const out: Record<string, string> = {};
   for (const [file, text] of Object.entries(pages)) {
-    out[file] = execFileSync("npx", ["prettier", "--stdin-filepath", path.join("docs", "reference", file)], {
+    out[file] = runSync("npx", ["prettier", "--stdin-filepath", path.join("docs", "reference", file)], {
       cwd: repoRoot,
       input: text,
-      encoding: "utf8",
+      timeoutMs: TIMEOUTS.quick,
     });
   }
   return out;

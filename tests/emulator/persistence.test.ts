@@ -199,7 +199,7 @@ describe("cli", () => {
   test("a temporary copy left by a killed emulator is removed at start; a live process's is kept", async () => {
     const file = join(dir, "orphans.json");
     // A pid that is gone: a child that has exited and been reaped.
-    const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
+    const gone = spawnSync(process.execPath, ["-e", ""], { timeout: 30_000, killSignal: "SIGKILL" }).pid!;
     writeFileSync(`${file}.${gone}.3.tmp`, "{");
     // …and one of a process that is alive (this test's parent).
     writeFileSync(`${file}.${process.ppid}.1.tmp`, "{");

@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { createRequire } from "node:module";
 import { LocalWorkspace, PulumiCommand, Stack, ConfigMap, OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { trackProcess } from "./processes";
+import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 export { alive, cancelRunningOperations, killTree, runningOperations, trackProcess } from "./processes";
 
@@ -21,9 +21,9 @@ let binDir: string | undefined;
 /** The directory holding `pulumi`, found or built by scripts/ensure-pulumi.sh (instant once cached). */
 export function pulumiBinDir(): string {
   if (!binDir) {
-    const out = execFileSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi.sh")], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
+    const out = runSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi.sh")], {
+      timeoutMs: TIMEOUTS.build,
+      stderr: "inherit",
     });
     binDir = out.trim().split("\n").pop()!;
   }
@@ -137,9 +137,9 @@ let nodeBinDir: string | undefined;
 export function engineNodeEnv(restOfPath = process.env.PATH ?? ""): { PATH: string; NODE_COMPILE_CACHE?: string } {
   if (process.env.SECRETOPS_TEST_SYSTEM_NODE) return { PATH: restOfPath };
   if (!nodeBinDir) {
-    const out = execFileSync("bash", [path.join(repoRoot, "scripts", "ensure-node.sh")], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
+    const out = runSync("bash", [path.join(repoRoot, "scripts", "ensure-node.sh")], {
+      timeoutMs: TIMEOUTS.build,
+      stderr: "inherit",
     });
     nodeBinDir = out.trim().split("\n").pop()!;
   }
@@ -324,6 +324,7 @@ export async function cliStackExport(t: TestStack): Promise<string> {
       cwd: t.stack.workspace.workDir,
       env: { ...process.env, ...t.envVars },
       maxBuffer: 64 * 1024 * 1024,
+      timeout: 5 * 60_000,
     },
   );
   return stdout;

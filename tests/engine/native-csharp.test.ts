@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "./harness";
 import { languagesBinDir } from "./native";
+import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 /**
  * The C# SDK generated from schema.json (`pulumi package gen-sdk --language dotnet`), checked for
@@ -20,11 +20,11 @@ const read = (file: string) => fs.readFileSync(path.join(sdk, file), "utf8");
 beforeAll(() => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-native-csharp-"));
   sdk = path.join(out, "dotnet");
-  execFileSync(
+  runSync(
     path.join(languagesBinDir(), "pulumi"),
     ["package", "gen-sdk", path.join(repoRoot, "schema.json"), "--language", "dotnet", "-o", out],
     {
-      stdio: ["ignore", "pipe", "pipe"],
+      timeoutMs: TIMEOUTS.install,
       env: {
         ...process.env,
         PATH: [languagesBinDir(), process.env.PATH].join(path.delimiter),

@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator";
 import { changeCounts, createTestStack, repoRoot, type TestStack } from "./harness";
 import { languagesBinDir, nativeEnv, pluginBinDir } from "./native";
+import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 /**
  * examples/go on the Go SDK generated from schema.json (`pulumi package gen-sdk --language go`),
@@ -21,7 +21,7 @@ let program: string;
 
 /** Go's settings as scripts/ensure-pulumi.sh sets them: the module proxy, no toolchain download. */
 function goEnv(): Record<string, string> {
-  const proxy = execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" })
+  const proxy = runSync("go", ["env", "GOPROXY"], { timeoutMs: TIMEOUTS.quick })
     .split(/[,|]/)
     .map((p) => p.trim())
     .find((p) => p && p !== "direct" && p !== "off");
@@ -29,10 +29,9 @@ function goEnv(): Record<string, string> {
 }
 
 const run = (file: string, args: string[], cwd?: string) =>
-  execFileSync(file, args, {
+  runSync(file, args, {
     cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
+    timeoutMs: TIMEOUTS.build,
     env: {
       ...process.env,
       ...goEnv(),

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -6,6 +5,7 @@ import { SecretOpsClient } from "../../sdk";
 import { startEmulator } from "../../emulator";
 import { changeCounts, createTestStack, pulumiBinDir, storedState, type TestStack } from "./harness";
 import { nativeEnv, pluginBinDir } from "./native";
+import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 /**
  * `pulumi import` through the native provider: a sync made outside any stack is adopted by its
@@ -107,9 +107,9 @@ test("importing a connection says which secret the service never returns and the
   expect(result.generatedCode).not.toMatch(/^\s*password:/m);
   // The connection is the fixture's, which its rotations use: the stack forgets it rather than delete it.
   const urn = `urn:pulumi:${t.stack.name}::secretops-import::secretops:index:AppConnection::imported-pg`;
-  execFileSync(path.join(pulumiBinDir(), "pulumi"), ["state", "delete", urn, "--yes", "--stack", t.stack.name], {
+  runSync(path.join(pulumiBinDir(), "pulumi"), ["state", "delete", urn, "--yes", "--stack", t.stack.name], {
     cwd: programDir,
     env: { ...process.env, ...t.envVars },
-    stdio: "ignore",
+    timeoutMs: TIMEOUTS.install,
   });
 });

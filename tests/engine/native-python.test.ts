@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -6,6 +5,7 @@ import { SecretOpsClient } from "../../sdk";
 import { startEmulator } from "../../emulator";
 import { createTestStack, repoRoot, type TestStack } from "./harness";
 import { languagesBinDir, nativeEnv, nativeLifecycleTests, pluginBinDir } from "./native";
+import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 /**
  * examples/python under the real engine, as its users run it: the Python SDK generated from
@@ -28,9 +28,8 @@ let plugin: ReturnType<typeof pluginBinDir>;
 let work: string;
 
 const run = (file: string, args: string[]) =>
-  execFileSync(file, args, {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
+  runSync(file, args, {
+    timeoutMs: TIMEOUTS.install,
     env: {
       ...process.env,
       PATH: [languagesBinDir(), process.env.PATH].join(path.delimiter),

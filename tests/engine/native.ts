@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { installPacked } from "../../scripts/packed-install";
 import type { SecretOpsClient } from "../../sdk";
 import { changeCounts, cliStackExport, repoRoot, storedState, type TestStack } from "./harness";
+import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 /**
  * What a program in another Pulumi language needs on PATH to reach the native provider: the
@@ -14,9 +14,9 @@ import { changeCounts, cliStackExport, repoRoot, storedState, type TestStack } f
  */
 let languagesBin: string | undefined;
 export function languagesBinDir(): string {
-  languagesBin ??= execFileSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi.sh"), "--languages"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
+  languagesBin ??= runSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi.sh"), "--languages"], {
+    timeoutMs: TIMEOUTS.build,
+    stderr: "inherit",
   })
     .trim()
     .split("\n")

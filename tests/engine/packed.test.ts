@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -8,6 +7,7 @@ import { EmulatorAdmin, startEmulator } from "../../emulator";
 import { installPacked } from "../../scripts/packed-install";
 import { providerModuleText } from "../../provider/program-side";
 import type { ResourceType } from "../../provider/definition";
+import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 // Every resource type (tsc asks for a new one here).
 const RESOURCE_TYPES = Object.keys({
@@ -54,11 +54,7 @@ describe("the packed package in a user's program", () => {
         const provider = require("secretops-pulumi/runtime/" + type);
         return pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true }).then((sf) => sf.text);
       })).then((texts) => console.log(JSON.stringify(texts)));`;
-    const out = execFileSync(process.execPath, ["-e", probe], {
-      cwd: dir,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    const out = runSync(process.execPath, ["-e", probe], { cwd: dir, timeoutMs: TIMEOUTS.quick });
     const serialized = JSON.parse(out.trim().split("\n").pop()!) as string[];
     expect(serialized).toEqual(RESOURCE_TYPES.map((type) => providerModuleText(type)));
   });

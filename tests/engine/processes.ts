@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 /**
  * Processes that outlive their test. Jest abandons a test that exceeds its timeout but not the
@@ -64,7 +64,7 @@ function emptySidecars(stateDir: string): string[] {
  */
 function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
-  for (const line of execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n")) {
+  for (const line of runSync("ps", ["-eo", "pid=,ppid="], { timeoutMs: TIMEOUTS.quick }).trim().split("\n")) {
     const [pid, ppid] = line.trim().split(/\s+/).map(Number);
     if (!children.has(ppid!)) children.set(ppid!, []);
     children.get(ppid!)!.push(pid!);
@@ -77,7 +77,7 @@ function processTree(root: number): number[] {
 /** Whether a process runs: it exists and is not a zombie waiting for its parent to reap it. */
 export function alive(pid: number): boolean {
   try {
-    const state = execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim();
+    const state = runSync("ps", ["-o", "stat=", "-p", String(pid)], { timeoutMs: TIMEOUTS.quick }).trim();
     return state !== "" && !state.startsWith("Z");
   } catch {
     return false; // ps exits 1 when there is no such process

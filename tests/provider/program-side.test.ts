@@ -29,6 +29,8 @@ const run = (env: Record<string, string> = {}): Observed => {
     encoding: "utf8",
     env: { ...process.env, PULUMI_DEBUG_PROMISE_LEAKS: "", ...env },
     stdio: ["ignore", "pipe", "ignore"],
+    timeout: 60_000,
+    killSignal: "SIGKILL",
   });
   return JSON.parse(stdout.trim().split("\n")[0]!) as Observed;
 };

@@ -42,7 +42,11 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
   const options = () => ({ cwd: env.t.stack.workspace.workDir, env: { ...process.env, ...env.t.envVars } });
   /** The pulumi CLI as a user runs it, with its exit code and everything it printed. */
   const pulumi = (args: string[]) =>
-    promisify(execFile)(path.join(pulumiBinDir(), "pulumi"), cli(args), { ...options(), maxBuffer: 64 << 20 }).then(
+    promisify(execFile)(path.join(pulumiBinDir(), "pulumi"), cli(args), {
+      ...options(),
+      maxBuffer: 64 << 20,
+      timeout: 10 * 60_000,
+    }).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),
       (e: { code?: number; stdout?: string; stderr?: string }) => ({
         code: e.code ?? 1,
