@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { markdownAnchors } from "../../scripts/markdown-anchors";
 import { compileSnippets } from "./helpers/compile";
+import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 /**
  * The user guide tells the truth: its TypeScript examples compile against the package's types,
@@ -43,7 +43,10 @@ describe("links of the shipped documents", () => {
   const shipped = new Set(
     (
       JSON.parse(
-        execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: repoRoot, encoding: "utf8" }),
+        runSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+          cwd: repoRoot,
+          timeoutMs: TIMEOUTS.quick,
+        }),
       ) as { files: { path: string }[] }[]
     )[0]!.files.map((f) => f.path),
   );
@@ -67,6 +70,13 @@ describe("links of the shipped documents", () => {
 
   test("the package ships the user guide, docs/ and examples/", () => {
     expect(documents).toEqual(expect.arrayContaining(["README.md", "docs/resources.md", "examples/ci/README.md"]));
+  });
+
+  test("the package ships its LICENSE, the Apache-2.0 text package.json names, and CHANGELOG.md", () => {
+    expect([...shipped]).toEqual(expect.arrayContaining(["LICENSE", "CHANGELOG.md"]));
+    expect(JSON.parse(read("package.json")).license).toBe("Apache-2.0");
+    expect(read("LICENSE")).toMatch(/^\s*Apache License\s+Version 2\.0, January 2004/);
+    expect(read("LICENSE")).toContain("END OF TERMS AND CONDITIONS");
   });
 
   test.each(documents)("%s: every relative link points to a file the package ships", (doc) => {
