@@ -36,7 +36,10 @@ export function installPacked(repoRoot: string, dir: string, options: PackedInst
 
 /** `npm pack` of the package in `source` into `dir`: the tarball's file name. */
 export function packInto(source: string, dir: string): string {
-  return runSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: source, timeoutMs: TIMEOUTS.quick })
+  return runSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], {
+    cwd: source,
+    timeoutMs: TIMEOUTS.quick,
+  })
     .trim()
     .split("\n")
     .pop()!;
@@ -117,5 +120,41 @@ function keep(dir: string, cached: string): void {
     fs.renameSync(partial, cached);
   } catch {
     fs.rmSync(partial, { recursive: true, force: true }); // another process kept the same install first
+  }
+}
+
+/**
+ * The `npm pack` tarball of this package at an earlier commit of the repository at `repoRoot`
+ * (its history: a clone, not a shallow one), built once and kept under
+ * ~/.cache/secretops-pulumi/commits/. The commit's source is built with this checkout's
+ * node_modules (the dependencies have not changed since those commits). Returns its path.
+ */
+export function tarballOfCommit(repoRoot: string, commit: string): string {
+  const sha = runSync("git", ["rev-parse", "--verify", `${commit}^{commit}`], {
+    cwd: repoRoot,
+    timeoutMs: TIMEOUTS.quick,
+  }).trim();
+  const root = process.env.SECRETOPS_PULUMI_CACHE ?? path.join(os.homedir(), ".cache", "secretops-pulumi");
+  const kept = path.join(root, "commits", `secretops-pulumi-${sha.slice(0, 12)}.tgz`);
+  if (fs.existsSync(kept)) return kept;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `secretops-commit-${sha.slice(0, 7)}-`));
+  try {
+    const source = path.join(work, "source");
+    fs.mkdirSync(source);
+    const archive = path.join(work, "source.tar");
+    runSync("git", ["archive", "--output", archive, sha], { cwd: repoRoot, timeoutMs: TIMEOUTS.quick });
+    runSync("tar", ["-xf", archive, "-C", source], { timeoutMs: TIMEOUTS.quick });
+    fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(source, "node_modules"), "dir");
+    runSync(process.execPath, [path.join(repoRoot, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
+      cwd: source,
+      timeoutMs: TIMEOUTS.install,
+    });
+    const tarball = packInto(source, work);
+    fs.mkdirSync(path.dirname(kept), { recursive: true });
+    fs.copyFileSync(path.join(work, tarball), `${kept}.${process.pid}.tmp`);
+    fs.renameSync(`${kept}.${process.pid}.tmp`, kept);
+    return kept;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
   }
 }
