@@ -1,7 +1,7 @@
 import { Command } from "commander";
-import { type EmulatorCliOptions, addEmulatorOptions, startFromOptions } from "../emulator/cli";
+import { type EmulatorCliOptions, addEmulatorOptions, startFromOptions, untilStopped } from "../emulator/cli";
 
-/** `secretops emulator`: the options and start-up lines of emulator/cli.ts; runs until SIGINT/SIGTERM. */
+/** `secretops emulator`: the options and start-up lines of emulator/cli.ts; runs until stopped (`untilStopped`). */
 export function emulatorCommand(): Command {
   return addEmulatorOptions(
     new Command("emulator").description(
@@ -9,10 +9,6 @@ export function emulatorCommand(): Command {
     ),
   ).action(async (o: EmulatorCliOptions) => {
     const emulator = await startFromOptions(o, (line) => process.stdout.write(`${line}\n`));
-    await new Promise<void>((resolve) => {
-      const stop = () => void emulator.stop().then(resolve);
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-    });
+    await untilStopped(emulator);
   });
 }

@@ -3,7 +3,8 @@
  * node dist/emulator/cli.js --port N [--json] [--data file] [--fixtures file] [--admin] [--no-rate-limit]
  *
  * Starts the emulator on 127.0.0.1 and prints its URL and token. With --json, stdout gets exactly
- * one line: the summary object (docs/ARCHITECTURE.md). Stops cleanly on SIGINT / SIGTERM.
+ * one line: the summary object (docs/ARCHITECTURE.md) and the server's `pid`. Stops cleanly on
+ * SIGINT / SIGTERM, and when the process that started it goes away (`untilStopped`).
  */
 import { Command, InvalidArgumentError } from "commander";
 import { startEmulator, type RunningEmulator } from "./index";
@@ -46,10 +47,11 @@ export async function startFromOptions(o: EmulatorCliOptions, out: (line: string
     ...(!o.rateLimit && { rateLimits: false as const }),
   });
   if (o.json) {
-    out(JSON.stringify(emulator.summary));
+    // The server's own pid: `npx secretops emulator` runs it in a child of `npm exec`.
+    out(JSON.stringify({ ...emulator.summary, pid: process.pid }));
   } else {
     const s = emulator.summary;
-    out(`SecretOps emulator listening on ${s.url}`);
+    out(`SecretOps emulator listening on ${s.url} (pid ${process.pid})`);
     out(`Token: ${s.token}`);
     out(`Organization: ${s.orgId}`);
     for (const p of s.projects) out(`Project ${p.slug}: ${p.id} (environments: ${p.environments.join(", ")})`);
@@ -58,6 +60,29 @@ export async function startFromOptions(o: EmulatorCliOptions, out: (line: string
     );
   }
   return emulator;
+}
+
+/** How often the server looks whether the process that started it is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Runs until SIGINT or SIGTERM, or until the process that started the server goes away, then
+ * stops it. `npx secretops emulator … &` runs the server in a child of `npm exec` (through `sh
+ * -c`): a script's `kill $!` ends `npm exec`, which does not pass the signal on, and the server,
+ * orphaned, would keep listening. An orphan is adopted by another process (its parent pid
+ * changes), which the server sees within `PARENT_CHECK_MS` and stops.
+ */
+export function untilStopped(emulator: RunningEmulator): Promise<void> {
+  const parent = process.ppid;
+  return new Promise<void>((resolve) => {
+    const stop = () => {
+      clearInterval(watch);
+      void emulator.stop().then(resolve);
+    };
+    const watch = setInterval(() => process.ppid !== parent && stop(), PARENT_CHECK_MS);
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
 }
 
 /** Parses `argv` (without node and script), starts the emulator and writes the start-up lines to `out`. */
@@ -73,13 +98,7 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
 
 if (require.main === module) {
   runCli(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
-    (emulator) => {
-      const shutdown = () => {
-        void emulator.stop().then(() => process.exit(0));
-      };
-      process.once("SIGINT", shutdown);
-      process.once("SIGTERM", shutdown);
-    },
+    (emulator) => untilStopped(emulator).then(() => process.exit(0)),
     (err: Error & { code?: string; exitCode?: number }) => {
       if (err.code?.startsWith("commander.")) process.exit(err.exitCode ?? 1);
       process.stderr.write(`emulator: ${err.message}\n`);

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { NEWEST_TYPESCRIPT, installPacked } from "../../scripts/packed-install";
+import { alive } from "../engine/processes";
 import { firstLine, run } from "./run";
 
 // From a fresh directory: `npm install <the packed package>` beside the newest TypeScript and no
@@ -48,6 +49,30 @@ describe("secretops from the packed package", () => {
     } finally {
       await emu.stop();
     }
+  });
+
+  it("kill $! after `npx secretops emulator --port 0 --json &` leaves no emulator running", async () => {
+    // As a script runs it: `$!` is `npm exec`'s pid, which does not pass the signal on; the server,
+    // whose pid the JSON line gives, sees that it was orphaned and stops.
+    const script = [
+      "npx --no secretops emulator --port 0 --json > line.json &",
+      "pid=$!",
+      "for i in $(seq 1 300); do [ -s line.json ] && break; sleep 0.1; done",
+      "kill $pid",
+    ].join("\n");
+    const r = await run("bash", ["-c", script], { cwd: dir });
+    expect(r.code).toBe(0);
+    const line = JSON.parse(fs.readFileSync(path.join(dir, "line.json"), "utf8"));
+    expect(line.pid).toBeGreaterThan(0);
+    const gone = async () => {
+      for (let i = 0; i < 50; i++) {
+        if (!alive(line.pid)) return true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return false;
+    };
+    expect(await gone()).toBe(true);
+    await expect(fetch(`${line.url}/api/status`)).rejects.toThrow();
   });
 
   it("npx secretops check lists all three invalid resources and exits 1", async () => {

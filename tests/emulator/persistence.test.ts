@@ -137,13 +137,13 @@ describe("persistence (--data)", () => {
 });
 
 describe("cli", () => {
-  test("--json prints exactly one line: the summary", async () => {
+  test("--json prints exactly one line: the summary, and the server's pid", async () => {
     const lines: string[] = [];
     const emu = await runCli(["--port", "0", "--json", "--no-rate-limit"], (l) => lines.push(l));
     try {
       expect(lines).toHaveLength(1);
       const summary = JSON.parse(lines[0]!);
-      expect(summary).toEqual(emu.summary);
+      expect(summary).toEqual({ ...emu.summary, pid: process.pid });
       expect(summary).toMatchObject({ url: emu.url, token: FX.token, orgId: FX.orgId });
       expect(summary.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(summary.projects).toEqual([
@@ -183,7 +183,7 @@ describe("cli", () => {
     writeFileSync(fx, JSON.stringify(custom));
     const emu = await runCli(["--port", "0", "--admin", "--data", file, "--fixtures", fx], (l) => lines.push(l));
     try {
-      expect(lines[0]).toBe(`SecretOps emulator listening on ${emu.url}`);
+      expect(lines[0]).toBe(`SecretOps emulator listening on ${emu.url} (pid ${process.pid})`);
       expect(lines).toContain("Token: custom-fixture-token");
       const r = await fetch(`${emu.url}${apiPaths.appConnections("auth0")}`, {
         headers: { authorization: "Bearer custom-fixture-token" },
