@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Everything `npm test` and `npm run demo` need on a fresh clone, and nothing on a second run:
-# dependencies (npm ci), the TypeScript build, and the Pulumi engine (found or built from Go modules).
+# Everything `npm test` (and `npm run setup`) needs on a fresh clone, and nothing on a second run:
+# dependencies (npm ci), the TypeScript build, the Pulumi engine (found or built from Go modules),
+# the engine tests' Node, and the YAML, Python, Go and .NET language hosts.
+# `--typescript`: only what a TypeScript program needs (`npm run demo`, `npm run emulator`): the
+# dependencies, the build, and the engine with its Node.js language host.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log() { echo "[setup] $*" >&2; }
@@ -17,6 +20,7 @@ npm run --silent build
 # package by name, in the program and in the provider process, as an installed copy would be.
 ln -sfn .. node_modules/secretops-pulumi
 bash scripts/ensure-pulumi.sh >/dev/null
+[ "${1:-}" = "--typescript" ] && exit 0
 # The Node (>= 22.1, for its module compile cache) the engine tests run programs and providers under.
 bash scripts/ensure-node.sh >/dev/null
 # The language hosts and runtimes the native provider's YAML, Python and Go tests run under
