@@ -281,11 +281,11 @@ async function readProjects(
   for (const [i, projectId] of projects.entries()) {
     const step = `project ${projectId} (${i + 1} of ${projects.length})`;
     progress.show(`${step}: syncs…`);
-    found.syncs.push(...(await secretSyncDefinition.listed.list(client, projectId)));
+    found.syncs.push(...(await secretSyncDefinition.listed.reads.list(client, projectId)));
     progress.show(`${step}: rotations…`);
-    found.rotations.push(...(await secretRotationDefinition.listed.list(client, projectId)));
+    found.rotations.push(...(await secretRotationDefinition.listed.reads.list(client, projectId)));
     progress.show(`${step}: profiles…`);
-    found.profiles.push(...(await certificateProfileDefinition.listed.list(client, projectId)));
+    found.profiles.push(...(await certificateProfileDefinition.listed.reads.list(client, projectId)));
     progress.show(
       `${step}: ${counted(found.syncs.length, "sync")}, ${counted(found.rotations.length, "rotation")}, ${counted(found.profiles.length, "profile")} so far`,
     );

@@ -16,7 +16,7 @@ import type { AppConnectionUpdateInput, SecretOpsClient } from "../sdk";
 import { credentialSecrets, credentialsFingerprint, platformManagedIsOneWay } from "./app-connection";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, type ArgsWithout, type ResourceOf, resourceClass } from "./program-side";
+import { type ArgsOf, type ArgsWithout, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
 
 /** The connection to manage: by id, or by name (in `projectId`'s scope, else the organization's). */
 type ConnectionIdentity =
@@ -146,10 +146,11 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection, 
  * leaves the connection in place. Changing `app`, `connectionId`, `connectionName` or
  * `projectId` moves management to another connection.
  */
-export const AppConnectionSettings = class AppConnectionSettings extends resourceClass<
-  AppConnectionSettingsArgs,
-  typeof appConnectionSettingsDefinition
->(appConnectionSettingsDefinition) {} as unknown as AppConnectionSettingsConstructor;
+export const AppConnectionSettings = kindGeneric<AppConnectionSettingsConstructor>(
+  class AppConnectionSettings extends resourceClass<AppConnectionSettingsArgs, typeof appConnectionSettingsDefinition>(
+    appConnectionSettingsDefinition,
+  ) {},
+);
 export type AppConnectionSettings = ResourceOf<typeof appConnectionSettingsDefinition>;
 
 /**

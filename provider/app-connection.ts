@@ -16,7 +16,8 @@ import {
 } from "../sdk/schemas";
 import { commonOptions, defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";
+import { familyReads } from "./shared-reads";
+import { type ArgsOf, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
 import type { Plain } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -157,7 +158,7 @@ export const appConnectionDefinition = defineResource<RemoteConnection, Connecti
   // A project's connections of every kind in one call; an organization's connection is read by id.
   listed: {
     projectOf: (outs) => outs.projectId,
-    list: (client, projectId) => client.appConnections.listAll({ projectId }),
+    reads: familyReads((client, projectId) => client.appConnections.listAll({ projectId })),
   },
   update: (client, id, patch, outs) => connections(client).update(outs.app, id, patch),
   async delete(client, id, outs) {
@@ -184,10 +185,11 @@ export const appConnectionDefinition = defineResource<RemoteConnection, Connecti
  * settings the kind's PATCH takes update in place; `app`, `method` and `projectId` replace it.
  * The service refuses to delete a connection a sync or rotation still uses.
  */
-export const AppConnection = class AppConnection extends resourceClass<
-  AppConnectionArgs,
-  typeof appConnectionDefinition
->(appConnectionDefinition) {} as unknown as AppConnectionConstructor;
+export const AppConnection = kindGeneric<AppConnectionConstructor>(
+  class AppConnection extends resourceClass<AppConnectionArgs, typeof appConnectionDefinition>(
+    appConnectionDefinition,
+  ) {},
+);
 export type AppConnection = ResourceOf<typeof appConnectionDefinition>;
 
 /**

@@ -85,5 +85,5 @@ export function getAuditLogsOutput(
   const plain = Object.values(args).every((v) => !pulumi.Output.isInstance(v) && !(v instanceof Promise));
   if (plain) refuseBadQuery(args);
   // `pulumi.output` unwraps each Input to its value: the plain query.
-  return pulumi.output(args).apply((a) => getAuditLogs(a as GetAuditLogsArgs));
+  return pulumi.output(args).apply((a) => getAuditLogs(a));
 }

@@ -12,8 +12,9 @@ import {
 import type { Override, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
+import { familyReads } from "./shared-reads";
 import { type Plain, isPlainObject } from "./values";
-import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";
+import { type ArgsOf, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -204,7 +205,7 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
     return found && orUndefinedOn404(client.certificateProfiles.get(found.id));
   },
   read: (client, id) => orUndefinedOn404(client.certificateProfiles.get(id)),
-  listed: { projectOf: (outs) => outs.projectId, list: listProfiles },
+  listed: { projectOf: (outs) => outs.projectId, reads: familyReads(listProfiles) },
   async update(client, id, patch, outs) {
     const updated = await client.certificateProfiles.update(id, withServiceDefaults(patch));
     return withWrittenConfig(updated, patch, outs);
@@ -219,10 +220,11 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
  * `certificatePolicyId`, `caId`, `issuerType` or `enrollmentType` changes (delete first: slugs are
  * unique per project).
  */
-export const CertificateProfile = class CertificateProfile extends resourceClass<
-  CertificateProfileArgs,
-  typeof certificateProfileDefinition
->(certificateProfileDefinition) {} as unknown as CertificateProfileConstructor;
+export const CertificateProfile = kindGeneric<CertificateProfileConstructor>(
+  class CertificateProfile extends resourceClass<CertificateProfileArgs, typeof certificateProfileDefinition>(
+    certificateProfileDefinition,
+  ) {},
+);
 export type CertificateProfile = ResourceOf<typeof certificateProfileDefinition>;
 
 /**

@@ -1,5 +1,3 @@
-import * as nodeModule from "node:module";
-
 /**
  * Runs first in the native provider plugin (bin/pulumi-resource-secretops requires it before
  * anything else). On Node ≥ 22.1, V8 keeps the compiled code of the modules loaded after this on
@@ -9,4 +7,6 @@ import * as nodeModule from "node:module";
  * `NODE_DISABLE_COMPILE_CACHE=1` turns it off. The dynamic provider's runtime modules do not load
  * it: they load after @pulumi/pulumi, where it saved too little to measure.
  */
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// Typed for Node 20 too, whose types have no enableCompileCache.
+const nodeModule: { enableCompileCache?: () => unknown } = require("node:module");
+nodeModule.enableCompileCache?.();

@@ -1,4 +1,5 @@
 import type { SecretOpsClient } from "../sdk";
+import { isPlainObject } from "./values";
 
 /**
  * Where the provider finds its endpoint and credentials, inside the provider process: stack
@@ -49,8 +50,11 @@ let client: SecretOpsClient | undefined;
  */
 export function configure(config: ConfigReader, refusal?: string): void {
   configured = config;
-  const names = Object.keys(settingSources) as (keyof typeof settingSources)[];
-  const settings = JSON.stringify([...names.map((n) => setting(config, n) ?? null), config.get(ENDPOINTS_KEY) ?? null]);
+  const sources = Object.values(settingSources);
+  const settings = JSON.stringify([
+    ...sources.map((src) => sourced(config, src) ?? null),
+    config.get(ENDPOINTS_KEY) ?? null,
+  ]);
   if (settings !== configuredSettings) {
     configuredSettings = settings;
     client = undefined;
@@ -75,7 +79,11 @@ export function configurationProblem(): string | undefined {
 }
 
 function setting(config: ConfigReader | undefined, name: keyof typeof settingSources): string | undefined {
-  const src = settingSources[name];
+  return sourced(config, settingSources[name]);
+}
+
+/** A setting from its stack config key, else its first environment variable set. */
+function sourced(config: ConfigReader | undefined, src: { key: string; env: readonly string[] }): string | undefined {
   const fromConfig = config?.get(src.key);
   if (fromConfig) return fromConfig;
   for (const env of src.env) if (process.env[env]) return process.env[env];
@@ -109,16 +117,16 @@ function namedSource(config: ConfigReader | undefined, name: string): SettingsSo
       `${ENDPOINTS_KEY} must be an object of endpoints by name (set it with \`pulumi config set --path\`)`,
     );
   }
-  const entry = all !== null && typeof all === "object" ? (all as Record<string, unknown>)[name] : undefined;
-  if (entry === null || typeof entry !== "object" || !Object.hasOwn(all as object, name)) {
-    const known = all !== null && typeof all === "object" ? Object.keys(all) : [];
+  const entry = isPlainObject(all) && Object.hasOwn(all, name) ? all[name] : undefined;
+  if (!isPlainObject(entry)) {
+    const known = isPlainObject(all) ? Object.keys(all) : [];
     throw new Error(
       `no endpoint "${name}" in the stack config${known.length ? ` (it has ${known.join(", ")})` : ""}: ` +
         `set \`pulumi config set --path '${ENDPOINTS_KEY}.${name}.apiUrl' <url>\` and ` +
         `\`pulumi config set --secret --path '${ENDPOINTS_KEY}.${name}.token' <token>\``,
     );
   }
-  const fields = entry as Record<string, unknown>;
+  const fields = entry;
   return {
     name,
     get: (setting) => {
@@ -243,7 +251,7 @@ export function apiClient(endpoint?: string): SecretOpsClient {
 /** A client for the given stack config (and the environment), for its endpoint or a named one. */
 export function clientFrom(config: ConfigReader | undefined, endpoint?: string): SecretOpsClient {
   // Loaded here, not at the top, so that check/diff in the provider process stay cheap.
-  const { SecretOpsClient } = require("../sdk/client") as typeof import("../sdk/client");
+  const { SecretOpsClient }: typeof import("../sdk/client") = require("../sdk/client");
   const s = providerSettings(config, endpoint);
   const options = {
     timeoutMs: s.timeoutMs,

@@ -2,6 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
 import type { Issue } from "../sdk/schemas";
+import type { FamilyReads } from "./shared-reads";
 import type { Plain } from "./values";
 
 /**
@@ -47,14 +48,17 @@ export interface KindSchemas {
   /** The PATCH body. Args it does not take force a replacement. */
   readonly update: z.ZodObject;
   /** The service's rules beyond the args schema (from the operations table), run by `check`. */
-  readonly rules?: (args: never) => Issue[];
+  rules?(args: Plain): Issue[];
 }
 
 /** A resource's last outputs: the args the service reported, the options, and the computed outputs. */
 export type Outs<Args, Options> = Args & Options & Plain;
 
 /** Reads one field of the service's object. */
-export type Field<Remote> = (remote: Remote) => unknown;
+export type Field<Remote> = {
+  // A method's parameter compares both ways: the generic core reads any definition's fields.
+  read(remote: Remote): unknown;
+}["read"];
 
 /**
  * `Args` and `Options`: what `check` made of the program's args and options (the kind's schema's
@@ -141,11 +145,11 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
 }
 
 /** How a family's objects are listed by project: see `ResourceDefinition.listed`. */
-export interface Listed<Remote, Outs = Plain> {
+export interface Listed<Remote extends { id: string }, Outs = Plain> {
   /** The project an object's args or outputs place it in (undefined: not known, read by id). */
   projectOf(values: Outs): string | undefined;
-  /** The project's objects of the family, every page. */
-  list(client: SecretOpsClient, projectId: string): Promise<Remote[]>;
+  /** The family's list call (every page of a project's objects) and its shared reads (`familyReads`). */
+  readonly reads: FamilyReads<Remote>;
 }
 
 /**

@@ -6,12 +6,12 @@ import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
 import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
 import { issuesFromZod } from "../sdk/schemas/issues";
 import { apiClient, configurationProblem, endpointProblem } from "./config";
-import { RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
+import { type Field, RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
 import { warn } from "./engine-voice";
 import { type Holder, HeldObjects } from "./held-objects";
 import { isNotFound } from "./not-found";
 import { ProgramKeys } from "./program-keys";
-import { sharedReads } from "./shared-reads";
+
 import {
   type ProviderState,
   CHANGED_OUTSIDE,
@@ -198,8 +198,9 @@ interface ProviderContext {
 export function dynamicProvider<Remote extends { id: string }>(
   definition: ResourceDefinition<Remote>,
 ): dynamic.ResourceProvider {
-  // The core reads a definition through its generic shape (`Plain` args, any `Remote`).
-  const def = definition as unknown as Definition;
+  // The core reads a definition through its generic shape (`Plain` args, any `Remote`): its
+  // methods and fields take their parameters both ways (definition.ts).
+  const def: Definition = definition;
   const ctx: ProviderContext = {
     def,
     keys: def.exclusive && new ProgramKeys(def.exclusive),
@@ -248,7 +249,7 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
   const parsed = schemas.args.safeParse(def.kindField ? body : args);
   if (!parsed.success) return { inputs: news, failures: [...failures, ...failuresOf(parsed.error.issues, args)] };
   // A kind's rules take its own body's type; this is that body, as its schema parsed it.
-  for (const issue of schemas.rules?.(parsed.data as never) ?? []) {
+  for (const issue of schemas.rules?.(parsed.data) ?? []) {
     if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
   }
   if (failures.length || !parsedOptions.success) return { inputs: news, failures };
@@ -409,13 +410,13 @@ function exclusiveConflict(
   olds: Plain,
   news: Plain,
   args: Plain,
-  options: Plain | undefined,
+  options: Plain = {},
 ): dynamic.CheckFailure | undefined {
   if (!ctx.keys) return undefined;
   const name = programName(news) ?? String(args.name);
   const previous = split(ctx.def, olds ?? {});
   const previousKey = exclusiveKey(ctx.def, previous.args, previous.options);
-  return ctx.keys.hold(name, args, exclusiveKey(ctx.def, args, options as Plain), previousKey);
+  return ctx.keys.hold(name, args, exclusiveKey(ctx.def, args, options), previousKey);
 }
 
 // The writes of create and update.
@@ -561,7 +562,7 @@ async function settle(
   } catch (e) {
     if (!(e instanceof SettleFailure)) throw e;
     // A definition's `settle` fails with its own `Remote`.
-    const failed = e.remote as { id: string };
+    const failed: { id: string } = e.remote;
     const properties = outputsAfterWrite(def, failed, inputs, options, changedAtOf(remote), previous);
     throw Object.assign(new Error(e.message), { id: remote.id, properties, reasons: [e.message] });
   }
@@ -601,8 +602,7 @@ function tookOver(def: Definition, id: string, args: Plain, holder: Holder): str
 // Reads, and the outputs the steps report.
 
 /** The family's shared reads at a client's endpoint, when the service lists the family by project. */
-const sharedReadsAt = (def: Definition, client: SecretOpsClient) =>
-  def.listed && sharedReads(client, def.type, def.listed.list);
+const sharedReadsAt = (def: Definition, client: SecretOpsClient) => def.listed?.reads.at(client);
 
 /** After a write (whatever its outcome): what was listed of the project may be stale. */
 function wrote(def: Definition, client: SecretOpsClient, values: Plain): void {
@@ -621,9 +621,9 @@ async function readObject(def: Definition, client: SecretOpsClient, id: string, 
 }
 
 /** The fields a mapping reads of the service's object. */
-const fieldsOf = (remote: { id: string }, fields: Readonly<Record<string, (r: never) => unknown>>): Plain =>
+const fieldsOf = (remote: { id: string }, fields: Readonly<Record<string, Field<{ id: string }>>>): Plain =>
   // Each field reads the definition's own `Remote`, which `remote` is (the SDK parsed it).
-  compact(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f(remote as never)])));
+  compact(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f(remote)])));
 
 /** The service's object as args. */
 const argsOf = (def: Definition, remote: { id: string }) => fieldsOf(remote, def.reported);

@@ -19,23 +19,22 @@ import { formatIssue } from "../sdk/schemas/issues";
 
 /** The host's echoes still to come: what it prints for each error we returned. */
 const pending = new Set<string>();
-const DROPS_ECHOES = Symbol("drops the dynamic-provider host's echoes");
+/** The console.error filter this module installed, once. */
+const filters = new WeakSet<typeof console.error>();
 
 const verbose = () => process.argv.some((a) => /^-v=[1-9]/.test(a) || a === "--logtostderr");
 
 /** Whether the host's echoes are dropped (not when verbose), filtering console.error once. */
 function dropHostEchoes(): boolean {
   if (verbose()) return false;
-  const current = console.error as typeof console.error & { [DROPS_ECHOES]?: true };
-  if (current[DROPS_ECHOES]) return true;
-  const print = current.bind(console);
-  console.error = Object.assign(
-    (...args: unknown[]) => {
-      if (args.length === 1 && typeof args[0] === "string" && pending.delete(args[0])) return;
-      print(...args);
-    },
-    { [DROPS_ECHOES]: true as const },
-  );
+  if (filters.has(console.error)) return true;
+  const print = console.error.bind(console);
+  const filter = (...args: unknown[]) => {
+    if (args.length === 1 && typeof args[0] === "string" && pending.delete(args[0])) return;
+    print(...args);
+  };
+  filters.add(filter);
+  console.error = filter;
   return true;
 }
 
@@ -93,7 +92,7 @@ let engineLog: EngineLog | undefined;
 /** A client of the engine's `Log`, as @pulumi/pulumi's own `log.warn` uses it in a program. */
 function engineLogger(address: string): EngineLog {
   const from = { paths: [require("node:path").dirname(require.resolve("@pulumi/pulumi/package.json"))] };
-  const grpc = require(require.resolve("@grpc/grpc-js", from)) as typeof import("@grpc/grpc-js");
+  const grpc: typeof import("@grpc/grpc-js") = require(require.resolve("@grpc/grpc-js", from));
   const { EngineClient } = require("@pulumi/pulumi/proto/engine_grpc_pb");
   const { LogRequest, LogSeverity } = require("@pulumi/pulumi/proto/engine_pb");
   const client = new EngineClient(address, grpc.credentials.createInsecure());

@@ -2,6 +2,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type * as provider from "@pulumi/pulumi/provider";
+import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import type * as grpcTypes from "@grpc/grpc-js";
+import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { queryAuditLogs, queryIssues } from "./audit-logs";
 import { type ConfigReader, apiClient, configure as configureSettings } from "./config";
@@ -64,11 +67,15 @@ function resourceOf(urn: string): NativeResource & { name: string } {
 const isSecretValue = (v: unknown): v is { value: unknown } =>
   isPlainObject(v) && v[specialSigKey] === specialSecretSig;
 
+/** Properties with every secret unwrapped, at any depth (none: no properties). */
+const revealProps = (props: Plain | undefined): Plain =>
+  Object.fromEntries(Object.entries(props ?? {}).map(([k, x]) => [k, reveal(x)]));
+
 /** The value with every secret unwrapped. */
 function reveal(v: unknown): unknown {
   if (isSecretValue(v)) return reveal(v.value);
   if (Array.isArray(v)) return v.map(reveal);
-  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reveal(x)]));
+  if (isPlainObject(v)) return revealProps(v);
   return v;
 }
 
@@ -101,12 +108,13 @@ const secretKeys = (type: ResourceType, ...sent: (Plain | undefined)[]) => [
   ...sent.flatMap(secretKeysOf),
 ];
 
+/** An error carrying outputs: the partial failure the steps throw (provider/dynamic-provider.ts, `settle`). */
+const isPartialFailure = (e: unknown): e is Error & { properties: Plain } =>
+  e instanceof Error && "properties" in e && isPlainObject(e.properties);
+
 /** An error carrying outputs (a partial failure) with its outputs' secrets wrapped. */
 function concealError(e: unknown, keys: readonly string[]): unknown {
-  if (e instanceof Error && isPlainObject((e as { properties?: unknown }).properties)) {
-    const failed = e as Error & { properties: Plain };
-    failed.properties = conceal(failed.properties, keys)!;
-  }
+  if (isPartialFailure(e)) e.properties = conceal(e.properties, keys)!;
   return e;
 }
 
@@ -126,22 +134,22 @@ function importTarget(type: ResourceType, fixed: Plain | undefined, id: string, 
 /** check: the dynamic path's, with the class's fixed options and the resource's name from its URN. */
 async function check(urn: string, olds: Plain, news: Plain): Promise<provider.CheckResult> {
   const r = resourceOf(urn);
-  const named = { ...(reveal(news) as Plain), ...r.fixed, [RESOURCE_NAME_KEY]: r.name };
-  const result = await dynamicSteps(r.type).check!(reveal(olds ?? {}) as Plain, named);
-  const { [RESOURCE_NAME_KEY]: _name, ...inputs } = (result.inputs ?? named) as Plain;
+  const named = { ...revealProps(news), ...r.fixed, [RESOURCE_NAME_KEY]: r.name };
+  const result = await dynamicSteps(r.type).check!(revealProps(olds), named);
+  const { [RESOURCE_NAME_KEY]: _name, ...inputs }: Plain = result.inputs ?? named;
   return { inputs: conceal(inputs, secretKeys(r.type, news)), failures: result.failures };
 }
 
 async function diff(id: string, urn: string, olds: Plain, news: Plain): Promise<provider.DiffResult> {
   const { type } = resourceOf(urn);
-  return dynamicSteps(type).diff!(id, reveal(olds) as Plain, reveal(news) as Plain);
+  return dynamicSteps(type).diff!(id, revealProps(olds), revealProps(news));
 }
 
 async function create(urn: string, inputs: Plain): Promise<provider.CreateResult> {
   const { type } = resourceOf(urn);
   const keys = secretKeys(type, inputs);
   try {
-    const result = await dynamicSteps(type).create(reveal(inputs) as Plain);
+    const result = await dynamicSteps(type).create(revealProps(inputs));
     return { id: result.id, outs: conceal(result.outs, keys) };
   } catch (e) {
     throw concealError(e, keys);
@@ -151,7 +159,7 @@ async function create(urn: string, inputs: Plain): Promise<provider.CreateResult
 /** read: a refresh, or an import (no state: the id names the kind, see `importTarget`). */
 async function read(id: string, urn: string, props?: Plain): Promise<provider.ReadResult> {
   const r = resourceOf(urn);
-  const target = importTarget(r.type, r.fixed, id, (reveal(props ?? {}) as Plain) ?? {});
+  const target = importTarget(r.type, r.fixed, id, revealProps(props));
   const result: dynamic.ReadResult = await dynamicSteps(r.type).read!(target.id, target.outs);
   const keys = secretKeys(r.type, props);
   return { id: result.id, props: conceal(result.props, keys), inputs: conceal(result.inputs, keys) };
@@ -161,7 +169,7 @@ async function update(id: string, urn: string, olds: Plain, news: Plain): Promis
   const { type } = resourceOf(urn);
   const keys = secretKeys(type, news);
   try {
-    const result = await dynamicSteps(type).update!(id, reveal(olds) as Plain, reveal(news) as Plain);
+    const result = await dynamicSteps(type).update!(id, revealProps(olds), revealProps(news));
     return { outs: conceal(result.outs, keys) };
   } catch (e) {
     throw concealError(e, keys);
@@ -170,13 +178,13 @@ async function update(id: string, urn: string, olds: Plain, news: Plain): Promis
 
 async function remove(id: string, urn: string, props: Plain): Promise<void> {
   const { type } = resourceOf(urn);
-  await dynamicSteps(type).delete!(id, reveal(props) as Plain);
+  await dynamicSteps(type).delete!(id, revealProps(props));
 }
 
 /** invoke: the audit-log query, with the program's query rules, at the stack's endpoint. */
 async function invoke(token: string, inputs: Plain): Promise<provider.InvokeResult> {
   if (token !== AUDIT_LOGS_TOKEN) throw new Error(`unknown function ${token}`);
-  const args = reveal(inputs ?? {}) as Plain;
+  const args = revealProps(inputs);
   const issues = queryIssues(args);
   if (issues.length) return { failures: issues.map((i) => ({ property: i.path, reason: i.message })) };
   return { outputs: await queryAuditLogs(apiClient(), args) };
@@ -235,8 +243,9 @@ function configureFrom(request: Parameters<typeof configFrom>[0]): void {
   configureSettings(config, plainCredentialConfigProblem(config.get, isSecret));
 }
 
-type Call = { request: Record<string, (...a: never[]) => unknown> };
-type Handler = (call: Call, callback: unknown) => unknown;
+/** The provider service's implementation, as @pulumi/pulumi's provider server registers it. */
+const isProviderServer = (impl: grpcTypes.UntypedServiceImplementation): impl is IResourceProviderServer =>
+  typeof impl.read === "function" && typeof impl.configure === "function";
 
 /**
  * The provider server of @pulumi/pulumi answers Configure itself (with no hook) and its read
@@ -245,20 +254,23 @@ type Handler = (call: Call, callback: unknown) => unknown;
  * settings (provider/config.ts) first, its read gets empty properties for an import.
  */
 function wrapProviderService(): void {
+  // The copies @pulumi/pulumi's server uses.
   const from = { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] };
-  const grpc = require(require.resolve("@grpc/grpc-js", from)) as typeof import("@grpc/grpc-js");
-  const { Struct } = require(require.resolve("google-protobuf/google/protobuf/struct_pb", from));
+  const grpc: typeof grpcTypes = require(require.resolve("@grpc/grpc-js", from));
+  const { Struct }: typeof structTypes = require(require.resolve("google-protobuf/google/protobuf/struct_pb", from));
   const addService = grpc.Server.prototype.addService;
   grpc.Server.prototype.addService = function (service, implementation) {
-    const impl = implementation as Record<string, Handler>;
-    if (typeof impl.read === "function" && typeof impl.configure === "function") {
-      const [readRpc, configureRpc] = [impl.read.bind(impl), impl.configure.bind(impl)];
-      impl.read = (call, callback) => {
-        if (!call.request.getProperties!()) call.request.setProperties!(Struct.fromJavaScript({}) as never);
+    if (isProviderServer(implementation)) {
+      const [readRpc, configureRpc] = [
+        implementation.read.bind(implementation),
+        implementation.configure.bind(implementation),
+      ];
+      implementation.read = (call, callback) => {
+        if (!call.request.getProperties()) call.request.setProperties(Struct.fromJavaScript({}));
         return readRpc(call, callback);
       };
-      impl.configure = (call, callback) => {
-        configureFrom(call.request as Parameters<typeof configFrom>[0]);
+      implementation.configure = (call, callback) => {
+        configureFrom(call.request);
         return configureRpc(call, callback);
       };
     }

@@ -69,7 +69,7 @@ function registerProps(
 /** The credential settings that stack config must hold as secrets (provider/config.ts). */
 const secretSettings = [settingSources.token, settingSources.clientSecret];
 /** Exported by the runtime (runtime/config.js) but marked internal, so not in its typings. */
-const isConfigSecret = (pulumi.runtime as unknown as { isConfigSecret?: (key: string) => boolean }).isConfigSecret;
+const isConfigSecret: ((key: string) => boolean) | undefined = Reflect.get(pulumi.runtime, "isConfigSecret");
 
 /**
  * Fails the program when `secretops:token` or `secretops:clientSecret` is plain (not `--secret`)
@@ -161,9 +161,11 @@ export type ResourceOf<D extends DefinitionShape> = pulumi.CustomResource & Outp
  * instead of building every kind's args (and their schemas' types) to discriminate them, and a
  * kind it does not know is reported on the kind field. The class is the one `resourceClass`
  * makes, taking the union of every kind's args; TypeScript cannot give a class's constructor type
- * parameters, so the export states its constructor type (`as unknown as`, the union covering each
- * kind's args).
+ * parameters, so the export states its constructor type (`kindGeneric`).
  */
+
+/** A resource class, exported with its kind-generic constructor type `C` (the union of every kind's args covers each kind's). */
+export const kindGeneric = <C>(cls: abstract new (...args: never[]) => object): C => cls as unknown as C;
 
 /** A resource class: `new R(name, args, opts)`, with the definition's outputs declared. */
 export type ResourceClass<Args, D extends DefinitionShape> = new (

@@ -13,7 +13,8 @@ import type { SecretOpsClient, SecretRotationCreateInput } from "../sdk";
 import { SecretOpsApiError } from "../sdk/errors";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";
+import { familyReads } from "./shared-reads";
+import { type ArgsOf, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
 import { isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -154,7 +155,7 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
   read: (client, id, outs) => orUndefinedOn404(rotations(client).get(outs.type, id)),
   listed: {
     projectOf: (outs) => outs.projectId,
-    list: (client, projectId) => client.secretRotations.listAll(projectId),
+    reads: familyReads((client, projectId) => client.secretRotations.listAll(projectId)),
   },
   update: (client, id, patch, outs) => rotations(client).update(outs.type, id, patch),
   async delete(client, id, outs, successor) {
@@ -170,10 +171,11 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
  * new values into secrets. Replaced when `projectId`, `connectionId`, `environment`,
  * `secretPath` or `type` changes (delete first: names are unique per folder).
  */
-export const SecretRotation = class SecretRotation extends resourceClass<
-  SecretRotationArgs,
-  typeof secretRotationDefinition
->(secretRotationDefinition) {} as unknown as SecretRotationConstructor;
+export const SecretRotation = kindGeneric<SecretRotationConstructor>(
+  class SecretRotation extends resourceClass<SecretRotationArgs, typeof secretRotationDefinition>(
+    secretRotationDefinition,
+  ) {},
+);
 export type SecretRotation = ResourceOf<typeof secretRotationDefinition>;
 
 /**

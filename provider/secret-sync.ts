@@ -20,8 +20,8 @@ import {
 } from "../sdk/schemas/secret-syncs";
 import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, type ResourceOf, resourceClass } from "./program-side";
-import { sharedReads } from "./shared-reads";
+import { type ArgsOf, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
+import { familyReads } from "./shared-reads";
 import { containsUnknown, isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -188,7 +188,8 @@ async function refuseDuplicateDestination(
 const listSyncs = (client: SecretOpsClient, projectId: string) => client.secretSyncs.listAll(projectId);
 
 /** The project's syncs as list calls shared by reads, waits and checks answer them (provider/shared-reads.ts). */
-const projectSyncs = (client: SecretOpsClient) => sharedReads(client, "SecretSync", listSyncs);
+const syncReads = familyReads(listSyncs);
+const projectSyncs = (client: SecretOpsClient) => syncReads.at(client);
 
 /**
  * After a create: another stack (another provider process) may have made a sync to the same
@@ -324,7 +325,7 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
   },
   find: (client, args) => orUndefinedOn404(syncs(client).getByName(args.destination, args.name, args.projectId)),
   read: (client, id, outs) => orUndefinedOn404(syncs(client).get(outs.destination, id)),
-  listed: { projectOf: (outs) => outs.projectId, list: listSyncs },
+  listed: { projectOf: (outs) => outs.projectId, reads: syncReads },
   async update(client, id, patch, outs, opts) {
     if (patch.destinationConfig !== undefined) {
       await refuseDuplicateDestination(client, { ...outs, destinationConfig: patch.destinationConfig }, opts, id);
@@ -365,8 +366,8 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
       held.connectionId === candidate.connectionId &&
       sameDestination(
         syncDestinationRow(String(candidate.destination))!,
-        held.destinationConfig as Record<string, unknown>,
-        candidate.destinationConfig as Record<string, unknown>,
+        isPlainObject(held.destinationConfig) ? held.destinationConfig : {},
+        isPlainObject(candidate.destinationConfig) ? candidate.destinationConfig : {},
       ),
     conflict: (resource, holder) => ({
       property: "",
@@ -412,9 +413,11 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
  * A secret sync: pushes the secrets of one environment folder to a destination through an app
  * connection. Replaced when `projectId` or `destination` changes (delete first: names are unique).
  */
-export const SecretSync = class SecretSync extends resourceClass<SecretSyncArgs, typeof secretSyncDefinition>(
-  secretSyncDefinition,
-) {} as unknown as SecretSyncConstructor;
+const SyncClass = class SecretSync extends resourceClass<
+  SecretSyncArgs | (GenericSecretSyncArgs & { untypedDestination: true }),
+  typeof secretSyncDefinition
+>(secretSyncDefinition) {};
+export const SecretSync = kindGeneric<SecretSyncConstructor>(SyncClass);
 export type SecretSync = ResourceOf<typeof secretSyncDefinition>;
 
 /**
@@ -435,9 +438,9 @@ export interface SecretSyncConstructor {
  * be slug-shaped, and the fields every sync has are checked; `destinationConfig` and the extra
  * `syncOptions` are passed through unchecked. Same resource type as `SecretSync`.
  */
-export class GenericSecretSync extends SecretSync {
+export class GenericSecretSync extends SyncClass {
   constructor(name: string, args: GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
     // The class's marker rides with the args; the SecretSync constructor's type excludes it.
-    super(name, { ...args, untypedDestination: true } as never, opts);
+    super(name, { ...args, untypedDestination: true }, opts);
   }
 }

@@ -198,24 +198,29 @@ const isRefusal = (e: unknown) =>
   e.status < 500 &&
   e.status !== 429;
 
-/** One `SharedReads` per client (endpoint) and family, for the life of the provider process. */
-const byClient = new WeakMap<SecretOpsClient, Map<string, SharedReads<{ id: string }>>>();
+/** What the steps use of a family's shared reads (its objects come out, nothing goes in). */
+export type Reads<T extends { id: string }> = Pick<SharedReads<T>, "objects" | "find" | "invalidate" | "nextRound">;
 
-/** The shared reads of `family` at `client`'s endpoint. */
-export function sharedReads<T extends { id: string }>(
-  client: SecretOpsClient,
-  family: string,
-  list: ListProject<T>,
-): SharedReads<T> {
-  let families = byClient.get(client);
-  if (!families) {
-    families = new Map();
-    byClient.set(client, families);
-  }
-  let reads = families.get(family);
-  if (!reads) {
-    reads = new SharedReads(client, list) as unknown as SharedReads<{ id: string }>;
-    families.set(family, reads);
-  }
-  return reads as unknown as SharedReads<T>;
+/** A family's list call, and its shared reads at each endpoint (client) it is read at. */
+export interface FamilyReads<T extends { id: string }> {
+  /** The project's objects of the family, every page (one call's worth). */
+  readonly list: ListProject<T>;
+  /** The family's shared reads at `client`'s endpoint, for the life of the provider process. */
+  at(client: SecretOpsClient): Reads<T>;
+}
+
+/** The shared reads of the family `list` lists: one `SharedReads` per client. */
+export function familyReads<T extends { id: string }>(list: ListProject<T>): FamilyReads<T> {
+  const byClient = new WeakMap<SecretOpsClient, SharedReads<T>>();
+  return {
+    list,
+    at(client) {
+      let reads = byClient.get(client);
+      if (!reads) {
+        reads = new SharedReads(client, list);
+        byClient.set(client, reads);
+      }
+      return reads;
+    },
+  };
 }

@@ -43,28 +43,31 @@ export function getPath(root: unknown, path: string): unknown {
 }
 
 /**
- * A deep copy without `undefined` values: the engine's wire format (protobuf Struct) rejects them.
- * The copy has the value's type (an undefined field becomes absent, an undefined element null).
+ * A deep copy without `undefined` values: the engine's wire format (protobuf Struct) rejects them
+ * (an undefined field becomes absent, an undefined element null).
  */
-export function compact<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : compact(v))) as T;
-  if (!isPlainObject(value)) return value;
+export function compact(value: Plain): Plain {
   const out: Plain = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = compact(v);
-  return out as T;
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = compactValue(v);
+  return out;
 }
 
-/** A deep copy without the values at `paths` (dotted), typed as the value (its secret paths are optional). */
-export function withoutPaths<T>(value: T, paths: readonly string[]): T {
-  if (!isPlainObject(value)) return value;
+function compactValue(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map((x) => (x === undefined ? null : compactValue(x)));
+  return isPlainObject(v) ? compact(v) : v;
+}
+
+/** A deep copy without the values at `paths` (dotted). */
+export function withoutPaths(value: Plain, paths: readonly string[]): Plain {
   const out: Plain = { ...value };
   for (const p of paths) {
     const [head, ...rest] = p.split(".");
-    if (!(head! in out)) continue;
+    const inner = out[head!];
+    if (inner === undefined) continue;
     if (rest.length === 0) delete out[head!];
-    else out[head!] = withoutPaths(out[head!], [rest.join(".")]);
+    else if (isPlainObject(inner)) out[head!] = withoutPaths(inner, [rest.join(".")]);
   }
-  return out as T;
+  return out;
 }
 
 /**
