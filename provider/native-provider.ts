@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { z } from "zod";
 import type * as provider from "@pulumi/pulumi/provider";
 import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as grpcTypes from "@grpc/grpc-js";
@@ -131,10 +132,73 @@ function importTarget(type: ResourceType, fixed: Plain | undefined, id: string, 
   return { id: id.slice(slash + 1), outs: { ...fixed, [kindField]: id.slice(0, slash) } };
 }
 
+// Python dicts. A Python program may pass a nested object as a dict: the generated SDK translates
+// an Args class's snake_case names to the schema's camelCase ones, but not a dict's keys where
+// the arg is a union (one object type per kind: `sync_options`, `destination_config`,
+// `credentials`, `parameters`, …), and `pulumi import` prints such dicts. No field of the schemas
+// has an underscore in its name, so a snake_case key a kind's object does not have, whose
+// camelCase spelling it has, is that field: check takes it as such, in every object the kind's
+// schema knows the shape of (not in one it passes through unchecked).
+
+/** The object shapes a value of `schema` may have at its level: through optional, default, pipes and unions. */
+function shapesOf(schema: z.core.$ZodType): Readonly<Record<string, z.core.$ZodType>>[] {
+  if (schema instanceof z.ZodObject) return [schema.shape];
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return shapesOf(schema.unwrap());
+  if (schema instanceof z.ZodPipe) return shapesOf(schema.in);
+  if (schema instanceof z.ZodUnion) return schema.options.flatMap(shapesOf);
+  if (schema instanceof z.ZodIntersection) return [...shapesOf(schema.def.left), ...shapesOf(schema.def.right)];
+  return [];
+}
+
+/** The element schemas of the arrays a value of `schema` may be. */
+function elementsOf(schema: z.core.$ZodType): z.core.$ZodType[] {
+  if (schema instanceof z.ZodArray) return [schema.element];
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return elementsOf(schema.unwrap());
+  if (schema instanceof z.ZodUnion) return schema.options.flatMap(elementsOf);
+  return [];
+}
+
+const camelCase = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** `value` with every snake_case key the schemas' objects know in camelCase spelled so, at any depth. */
+function camelKeys(value: unknown, schemas: readonly z.core.$ZodType[]): unknown {
+  if (Array.isArray(value)) {
+    const elements = schemas.flatMap(elementsOf);
+    return value.map((v) => camelKeys(v, elements));
+  }
+  const shapes = schemas.flatMap(shapesOf);
+  if (!isPlainObject(value) || shapes.length === 0) return value;
+  const known = (key: string) => shapes.some((shape) => Object.hasOwn(shape, key));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      const key = !known(k) && k.includes("_") && known(camelCase(k)) ? camelCase(k) : k;
+      return [
+        key,
+        camelKeys(
+          v,
+          shapes.flatMap((shape) => (Object.hasOwn(shape, key) ? [shape[key]!] : [])),
+        ),
+      ];
+    }),
+  );
+}
+
+/** The args with the snake_case keys of their nested objects spelled as the kind's schema does. */
+function withSchemaKeys(type: ResourceType, args: Plain): Plain {
+  const schemas = definition(type).schemas(args, args);
+  if (typeof schemas === "string") return args;
+  const shape = schemas.args.shape;
+  return Object.fromEntries(
+    Object.entries(args).map(([k, v]) => [k, Object.hasOwn(shape, k) ? camelKeys(v, [shape[k]!]) : v]),
+  );
+}
+
 /** check: the dynamic path's, with the class's fixed options and the resource's name from its URN. */
 async function check(urn: string, olds: Plain, news: Plain): Promise<provider.CheckResult> {
   const r = resourceOf(urn);
-  const named = { ...revealProps(news), ...r.fixed, [RESOURCE_NAME_KEY]: r.name };
+  const named = { ...withSchemaKeys(r.type, { ...revealProps(news), ...r.fixed }), [RESOURCE_NAME_KEY]: r.name };
   const result = await dynamicSteps(r.type).check!(revealProps(olds), named);
   const { [RESOURCE_NAME_KEY]: _name, ...inputs }: Plain = result.inputs ?? named;
   return { inputs: conceal(inputs, secretKeys(r.type, news)), failures: result.failures };

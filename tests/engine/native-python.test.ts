@@ -148,3 +148,69 @@ test("a typo'd destination field (a dict, which Python does not check) is refuse
     await t.dispose();
   }
 });
+
+describe("Python dicts for the args whose type depends on the kind", () => {
+  const VERCEL_CONNECTION = "50000000-0000-4000-8000-000000000012";
+
+  test("a program passing snake_case dicts (as the Args classes spell them) applies, then previews no change", async () => {
+    const dicts = (text: string) =>
+      text
+        .replace(
+          /sync_options=secretops\.SecretSyncVercelSyncOptionsArgs\([^)]*\)/,
+          `sync_options={"initial_sync_behavior": "overwrite-destination", "disable_secret_deletion": True}`,
+        )
+        .replace(
+          /destination_config=secretops\.SecretSyncVercelDestinationConfigArgs\([^)]*\)/,
+          `destination_config={"app": "prj_web", "app_name": "web", "env": "production", "team_id": "team_platform"}`,
+        );
+    expect(dicts(fs.readFileSync(path.join(repoRoot, "examples", "python", "__main__.py"), "utf8"))).toContain(
+      `"team_id": "team_platform"`,
+    );
+    const program = pythonProgram("dicts", dicts);
+    const t = await createTestStack({ program, config: configFor(CANARY_ONE), env: envOf(program) });
+    try {
+      const up = await t.stack.up();
+      const sync = await client.secretSyncs.get("vercel", String(up.outputs.syncId!.value));
+      expect(sync.destinationConfig).toMatchObject({ appName: "web", teamId: "team_platform" });
+      expect(sync.syncOptions).toMatchObject({
+        initialSyncBehavior: "overwrite-destination",
+        disableSecretDeletion: true,
+      });
+      await t.stack.preview({ expectNoChanges: true });
+    } finally {
+      await t.dispose();
+    }
+  });
+
+  test("the code `pulumi import` prints for Python, pasted into the program, previews no change", async () => {
+    const made = await client.secretSyncs.create("vercel", {
+      name: "imported-into-python",
+      projectId: PROJECT,
+      connectionId: VERCEL_CONNECTION,
+      environment: "staging",
+      secretPath: "/app",
+      syncOptions: { initialSyncBehavior: "import-prioritize-destination", disableSecretDeletion: true },
+      destinationConfig: { app: "prj_imported", appName: "imported", env: "preview", branch: "main", teamId: "team_1" },
+    });
+    const program = pythonProgram("imported", () => "import pulumi\nimport secretops_pulumi as secretops\n");
+    const t = await createTestStack({ program, config: configFor(CANARY_ONE), env: envOf(program) });
+    try {
+      const result = await t.stack.import({
+        resources: [{ type: "secretops:index:SecretSync", name: "imported", id: `vercel/${made.id}` }],
+        generateCode: true,
+        protect: false,
+      });
+      expect(result.summary.resourceChanges?.import).toBe(1);
+      // Python code, with the kind's objects as dicts: sync_options with snake_case keys (what the
+      // provider refused before), destination_config as the schema leaves it (any object).
+      expect(result.generatedCode).toContain("secretops.SecretSync(");
+      expect(result.generatedCode).toMatch(/"initial_sync_behavior": "import-prioritize-destination"/);
+      expect(result.generatedCode).toMatch(/"disable_secret_deletion": True/);
+      fs.appendFileSync(path.join(program, "__main__.py"), `\n${result.generatedCode}`);
+      await t.stack.preview({ expectNoChanges: true });
+      expect((await client.secretSyncs.get("vercel", made.id)).updatedAt).toBe(made.updatedAt);
+    } finally {
+      await t.dispose();
+    }
+  });
+});

@@ -42,6 +42,63 @@ describe("check", () => {
     expect(result.failures).toEqual([{ property: "", reason: expect.stringContaining('unknown field "prot"') }]);
   });
 
+  test("a Python dict's snake_case keys are the fields the kind's objects spell in camelCase", async () => {
+    // What `pulumi import` prints for Python, and what a program passing dicts sends.
+    const sync = {
+      destination: "vercel",
+      name: "web",
+      projectId: "10000000-0000-4000-8000-000000000001",
+      connectionId: "50000000-0000-4000-8000-000000000012",
+      environment: "dev",
+      secretPath: "/app",
+      syncOptions: { initial_sync_behavior: "overwrite-destination", disable_secret_deletion: true },
+      destinationConfig: { app: "prj", app_name: "web", env: "production", team_id: "team" },
+    };
+    const result = await provider.check!(urn("SecretSync", "web"), {}, sync);
+    expect(result.failures ?? []).toEqual([]);
+    expect(result.inputs.syncOptions).toEqual({
+      initialSyncBehavior: "overwrite-destination",
+      disableSecretDeletion: true,
+    });
+    expect(result.inputs.destinationConfig).toEqual({ app: "prj", appName: "web", env: "production", teamId: "team" });
+    // Nested, in a secret: a connection's credentials.
+    const pg = postgres(secret("canary-native-snake"));
+    const { sslEnabled, sslRejectUnauthorized, ...credentials } = pg.credentials;
+    const snake = {
+      ...pg,
+      credentials: secret({ ...credentials, ssl_enabled: sslEnabled, ssl_reject_unauthorized: sslRejectUnauthorized }),
+    };
+    const connection = await provider.check!(urn("AppConnection", "orders-db"), {}, snake);
+    expect(connection.failures ?? []).toEqual([]);
+    expect(connection.inputs.credentials).toEqual(
+      secret(expect.objectContaining({ sslEnabled: true, sslRejectUnauthorized: true })),
+    );
+    // A key no field of the kind has, in either spelling, is still refused by name.
+    const typo = await provider.check!(
+      urn("SecretSync", "web"),
+      {},
+      { ...sync, destinationConfig: { ...sync.destinationConfig, team_idd: "x" } },
+    );
+    expect(typo.failures?.[0]?.reason).toContain('unknown field "team_idd"');
+  });
+
+  test("a GenericSecretSync's destinationConfig, passed through unchecked, keeps its keys as given", async () => {
+    const args = {
+      destination: "some-new-destination",
+      name: "s",
+      projectId: "10000000-0000-4000-8000-000000000001",
+      connectionId: "50000000-0000-4000-8000-000000000012",
+      environment: "dev",
+      secretPath: "/app",
+      syncOptions: { initial_sync_behavior: "overwrite-destination" },
+      destinationConfig: { snake_case_key: true },
+    };
+    const generic = await provider.check!(urn("GenericSecretSync", "s"), {}, args);
+    expect(generic.failures ?? []).toEqual([]);
+    expect(generic.inputs.destinationConfig).toEqual({ snake_case_key: true });
+    expect(generic.inputs.syncOptions).toEqual({ initialSyncBehavior: "overwrite-destination" });
+  });
+
   test("GenericSecretSync is SecretSync with its destination unchecked", async () => {
     const args = {
       destination: "some-new-destination",
