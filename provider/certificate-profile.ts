@@ -19,7 +19,7 @@ import { type ArgsOf, type ResourceOf, kindGeneric, resourceClass } from "./prog
 /** Provider options: never sent to the service. */
 const options = z.object({
   ...commonOptions,
-  /** Take over an existing profile with this slug in the project instead of failing. The import path for dynamic resources. Default false. */
+  /** Take over an existing profile with this slug in the project instead of failing. With the TypeScript classes (dynamic providers), which `pulumi import` cannot import, this is how an object made elsewhere is taken over; through the native provider, `pulumi import` works too. Default false. */
   adoptExisting: z.boolean().default(false),
 });
 

@@ -20,7 +20,7 @@ import { isPlainObject } from "./values";
 /** Provider options: never sent to the service. */
 const options = z.object({
   ...commonOptions,
-  /** Take over an existing rotation with this name in the folder instead of failing. The import path for dynamic resources. Default false. */
+  /** Take over an existing rotation with this name in the folder instead of failing. With the TypeScript classes (dynamic providers), which `pulumi import` cannot import, this is how an object made elsewhere is taken over; through the native provider, `pulumi import` works too. Default false. */
   adoptExisting: z.boolean().default(false),
   /** On delete, also delete the secrets the rotation wrote. Default false: they stay. */
   deleteSecrets: z.boolean().default(false),

@@ -27,7 +27,7 @@ import { containsUnknown, isPlainObject } from "./values";
 /** Provider options: never sent to the service. */
 const options = z.object({
   ...commonOptions,
-  /** Take over an existing sync with this name in the project instead of failing. Dynamic resources cannot be imported with `pulumi import`: this is the import path. Default false. */
+  /** Take over an existing sync with this name in the project instead of failing. With the TypeScript classes (dynamic providers), which `pulumi import` cannot import, this is how an object made elsewhere is taken over; through the native provider, `pulumi import` works too. Default false. */
   adoptExisting: z.boolean().default(false),
   /** On delete, also remove the synced secrets from the destination (and wait for that job). Default false: they are left in place. */
   removeSecrets: z.boolean().default(false),

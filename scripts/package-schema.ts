@@ -288,7 +288,12 @@ function auditLogsFunction(): Spec {
     inputs: { properties },
     outputs: {
       properties: {
-        entries: { type: "array", items: ANY },
+        entries: {
+          type: "array",
+          items: ANY,
+          description:
+            "The audit-log entries, newest first, as the service returns them: `id`, `createdAt`, `event` (`type`, `metadata`), `actor` (`type`, `metadata`), `projectId`, `ipAddress`, `userAgent`, `userAgentType`.",
+        },
         truncated: { type: "boolean", description: "True when maxEntries cut the result short." },
       },
       required: ["entries", "truncated"],
