@@ -1,6 +1,6 @@
 module secretops-go-example
 
-go 1.24
+go 1.25.11
 
 require (
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0

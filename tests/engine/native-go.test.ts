@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { SecretOpsClient } from "../../sdk";
 import { startEmulator } from "../../emulator";
 import { changeCounts, createTestStack, repoRoot, type TestStack } from "./harness";
 import { languagesBinDir, nativeEnv, pluginBinDir } from "./native";
@@ -9,8 +10,9 @@ import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 /**
  * examples/go on the Go SDK generated from schema.json (`pulumi package gen-sdk --language go`),
  * its modules from the Go module proxy (as scripts/ensure-pulumi.sh builds the engine): the
- * program compiles under the engine's Go host and its preview, through the native provider,
- * plans the sync and the profile. A Go program sees the typed args at compile time.
+ * program compiles under the engine's Go host, previews the sync and the profile through the
+ * native provider, makes them, changes one in place and destroys them, each checked at the
+ * service. A Go program sees the typed args at compile time.
  */
 jest.setTimeout(20 * 60_000);
 
@@ -63,7 +65,7 @@ beforeAll(async () => {
   ]);
   fs.writeFileSync(
     path.join(sdk, "go.mod"),
-    "module github.com/secretops/secretops-pulumi/sdk\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.259.0\n",
+    "module github.com/secretops/secretops-pulumi/sdk\n\ngo 1.25.11\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.259.0\n",
   );
   run("go", ["mod", "tidy"], sdk);
   run("go", ["mod", "tidy"], program);
@@ -86,9 +88,13 @@ test("the generated Go SDK types each kind's object (the program compiles agains
   run("go", ["vet", "."], program);
 });
 
-test("examples/go compiles under the engine and previews the sync and the profile", async () => {
-  let t: TestStack | undefined;
-  try {
+describe("examples/go under the engine", () => {
+  let t: TestStack;
+  let client: SecretOpsClient;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
     t = await createTestStack({
       program,
       config: {
@@ -97,12 +103,44 @@ test("examples/go compiles under the engine and previews the sync and the profil
       },
       env: { ...nativeEnv(plugin.dir), ...goEnv() },
     });
+  });
+  afterAll(async () => {
+    await t?.dispose({ destroy: false });
+  });
+
+  test("compiles and previews the sync and the profile", async () => {
     const preview = await t.stack.preview();
     // The two resources, and the stack.
     expect(changeCounts(preview.changeSummary)).toMatchObject({ create: 3, update: 0, replace: 0, delete: 0 });
     expect(preview.stdout).toContain("secretops:index:SecretSync");
     expect(preview.stdout).toContain("secretops:index:CertificateProfile");
-  } finally {
-    await t?.dispose();
-  }
+  });
+
+  test("up makes both objects, and a second preview shows no change", async () => {
+    const up = await t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges).create).toBe(3);
+    ids = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, String(v.value)]));
+    expect((await client.secretSyncs.get("vercel", ids.syncId!)).name).toBe("web-to-vercel");
+    expect((await client.certificateProfiles.get(ids.profileId!)).apiConfig).toMatchObject({ renewBeforeDays: 14 });
+    await t.stack.preview({ expectNoChanges: true });
+  });
+
+  test("an edit of the program is an update in place", async () => {
+    const main = path.join(program, "main.go");
+    fs.writeFileSync(
+      main,
+      fs.readFileSync(main, "utf8").replace("RenewBeforeDays: pulumi.Int(14)", "RenewBeforeDays: pulumi.Int(21)"),
+    );
+    const up = await t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, replace: 0, create: 0, delete: 0 });
+    expect(String(up.outputs.profileId!.value)).toBe(ids.profileId);
+    expect((await client.certificateProfiles.get(ids.profileId!)).apiConfig).toMatchObject({ renewBeforeDays: 21 });
+  });
+
+  test("destroy removes both objects", async () => {
+    const destroy = await t.stack.destroy();
+    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(3);
+    await expect(client.secretSyncs.get("vercel", ids.syncId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.certificateProfiles.get(ids.profileId!)).rejects.toMatchObject({ status: 404 });
+  });
 });
