@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 /**
  * Runs a child process (npm, go, pip, pulumi, a script) to completion, synchronously, for the tests
@@ -61,3 +61,48 @@ export const TIMEOUTS = {
   /** Building Go programs, the engine's ensure scripts (cached after the first run). */
   build: 30 * 60_000,
 } as const;
+
+/**
+ * `runSync`'s asynchronous twin, for a child that talks to a server of the test's own process
+ * (an emulator), which a synchronous child would block: the same timeout, killing its process
+ * group, and the same errors.
+ */
+export function runAsync(file: string, args: readonly string[], opts: RunSyncOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      cwd: opts.cwd,
+      env: opts.env,
+      detached: true,
+      stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", opts.stderr ?? "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    if (opts.input !== undefined) child.stdin?.end(opts.input);
+    let timedOut = false;
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill("SIGTERM");
+      setTimeout(() => kill("SIGKILL"), 5_000).unref();
+    }, opts.timeoutMs);
+    child.on("error", (e) => reject(new Error(`${[file, ...args].join(" ")} could not run: ${e.message}`)));
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0 && !timedOut) return resolve(stdout);
+      const seconds = Math.ceil(opts.timeoutMs / 1000);
+      const what = timedOut
+        ? `timed out after ${seconds} s and was killed with its child processes`
+        : `failed (exit code ${code ?? signal})`;
+      const printed = tail(`${stdout}${stderr}`.trim()) || "(nothing)";
+      reject(new Error(`${[file, ...args].join(" ")} ${what}; it last printed:\n${printed}`));
+    });
+  });
+}

@@ -3,83 +3,47 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator";
 import { packInto } from "../../scripts/packed-install";
-import { TIMEOUTS, runSync } from "../../scripts/run-sync";
-import { pulumiBinDir, repoRoot } from "./harness";
-import { languagesBinDir } from "./native";
+import { type DocMachine, runShBlock, shBlock } from "./doc-blocks";
+import { repoRoot } from "./harness";
 
 /**
  * docs/native-provider.md's Python and Go blocks, run as written, in order, each in a fresh
- * directory, as a newcomer copies them: a shell runs the block's lines one by one and stops at the
- * first that fails. Three things a machine of the tests has in place of a user's: `npm install
- * secretops-pulumi` installs this checkout's `npm pack` tarball (the package is not on a registry,
- * as the page says), the emulator's URL is the test's own emulator's instead of port 8787, and the
- * backend is a local directory (the environment `pulumi login` would leave). The block ends in a
- * preview, which must plan the example's resources.
+ * directory (./doc-blocks.ts: the packed package and the test's emulator stand in for the
+ * registry's and port 8787's). Each ends in a preview that plans the example's resources.
  */
 jest.setTimeout(20 * 60_000);
 
-const page = fs.readFileSync(path.join(repoRoot, "docs", "native-provider.md"), "utf8");
-
-/** The first ```sh block of the page's section `heading`. */
-function block(heading: string): string {
-  const section = page.split(/^## /m).find((s) => s.startsWith(`${heading}\n`));
-  const code = section && /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!code) throw new Error(`no sh block under "## ${heading}" in docs/native-provider.md`);
-  return code;
-}
+const page = path.join(repoRoot, "docs", "native-provider.md");
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let tarball: string;
+let machine: DocMachine;
 let work: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, rateLimits: false, syncJobDelayMs: 50 });
   work = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-native-docs-"));
-  tarball = path.join(work, packInto(repoRoot, work));
+  machine = { tarball: path.join(work, packInto(repoRoot, work)), emulatorUrl: emulator.url };
 });
 afterAll(async () => {
   await emulator?.stop();
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** Runs a block of the page in a fresh directory; returns what it printed. */
-function runBlock(name: string, code: string): string {
+/** A fresh directory for a block. */
+const fresh = (name: string) => {
   const dir = path.join(work, name);
   fs.mkdirSync(dir);
-  const script = code
-    .replace(
-      "npm install secretops-pulumi",
-      `npm install --no-audit --no-fund ${tarball} @pulumi/pulumi@${pulumiVersion()}`,
-    )
-    .replaceAll("http://127.0.0.1:8787", emulator.url);
-  expect(script).not.toBe(code);
-  return runSync("bash", ["-e", "-c", `${script}\n`], {
-    cwd: dir,
-    timeoutMs: TIMEOUTS.build,
-    env: {
-      ...process.env,
-      // The engine and the language hosts of this machine (scripts/ensure-pulumi.sh --languages).
-      PATH: [languagesBinDir(), pulumiBinDir(), process.env.PATH].join(path.delimiter),
-      PULUMI_BACKEND_URL: `file://${dir}`,
-      PULUMI_CONFIG_PASSPHRASE: "native-docs-passphrase",
-      PULUMI_HOME: path.join(dir, ".pulumi-home"),
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    },
-  });
-}
+  return dir;
+};
 
-const pulumiVersion = () =>
-  JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules/@pulumi/pulumi/package.json"), "utf8")).version;
-
-test("the Python block runs as written and the example previews", () => {
-  const out = runBlock("python", block("Python"));
+test("the Python block runs as written and the example previews", async () => {
+  const out = await runShBlock(fresh("python"), shBlock(page, "Python"), machine);
   expect(out).toMatch(/secretops:index:SecretSync\s+web-to-vercel/);
-  expect(out).toMatch(/\+ 5 to create|5 to create/);
+  expect(out).toMatch(/5 to create/);
 });
 
-test("the Go block runs as written and the example previews", () => {
-  const out = runBlock("go", block("Go"));
+test("the Go block runs as written and the example previews", async () => {
+  const out = await runShBlock(fresh("go"), shBlock(page, "Go"), machine);
   expect(out).toMatch(/secretops:index:SecretSync\s+web-to-vercel/);
   expect(out).toMatch(/3 to create/);
 });

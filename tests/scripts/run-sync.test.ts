@@ -1,4 +1,4 @@
-import { runSync } from "../../scripts/run-sync";
+import { runAsync, runSync } from "../../scripts/run-sync";
 
 // Every child a test or a script starts runs through runSync (or has a timeout of its own): a hung
 // one fails its test within the timeout, with its whole process tree killed, and the run goes on.
@@ -39,6 +39,23 @@ test("a hung child and the child it started are killed at the timeout; the error
   // SIGTERM at 2 s reaches the whole group; SIGKILL would follow 5 s later.
   expect(took).toBeLessThan(8_000);
   expect(alive(grandchild)).toBe(false);
+});
+
+test("runAsync, its twin for a child that talks to the test's own server, kills the same way", async () => {
+  const script =
+    "const c = require('node:child_process').spawn('sleep', ['300'], { stdio: 'ignore' });" +
+    "console.log('grandchild ' + c.pid); setInterval(() => {}, 1000);";
+  const started = Date.now();
+  const message = await runAsync(process.execPath, ["-e", script], { timeoutMs: 1_500 }).then(
+    () => "",
+    (e: Error) => e.message,
+  );
+  expect(message).toContain("timed out after 2 s and was killed with its child processes; it last printed:");
+  expect(Date.now() - started).toBeLessThan(8_000);
+  const grandchild = Number(/grandchild (\d+)/.exec(message)?.[1]);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(alive(grandchild)).toBe(false);
+  expect(await runAsync("bash", ["-c", "cat"], { timeoutMs: 10_000, input: "piped" })).toBe("piped");
 });
 
 test("a failing child's error names it, its exit code and what it printed; a good one returns its output", () => {
