@@ -7,8 +7,10 @@ import type { z } from "zod";
 import type { FaultRuleSchema } from "./faults";
 import type { RateLimitSettings, RateLimitSettingsSchema } from "./rate-limit";
 import type { AdminAuditEntry, JobFaultSchema, JobHoldSchema, RequestLogEntry } from "./routes/admin";
+import type { SyncPush } from "./types";
 
 export type { AdminAuditEntry, RequestLogEntry } from "./routes/admin";
+export type { SyncPush } from "./types";
 export type FaultRule = z.input<typeof FaultRuleSchema>;
 export type JobFault = z.input<typeof JobFaultSchema>;
 export type JobHold = z.input<typeof JobHoldSchema>;
@@ -39,6 +41,18 @@ export class EmulatorAdmin {
   /** Lifts a hold: the jobs it held finish. */
   async releaseJobHold(id: string): Promise<void> {
     await this.call("DELETE", `/job-holds/${encodeURIComponent(id)}`);
+  }
+
+  /**
+   * What the last successful sync job of a sync pushed: when, and each key of its folder with the
+   * sha256 (hex) of its value; undefined when no sync job of it has succeeded.
+   */
+  async pushedSecrets(syncId: string): Promise<SyncPush | undefined> {
+    const route = `/secret-syncs/${encodeURIComponent(syncId)}/pushed`;
+    const res = await fetch(`${this.url}/__admin${route}`);
+    if (res.status === 404) return undefined;
+    if (!res.ok) throw new Error(`emulator admin GET ${route}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as SyncPush;
   }
 
   /** Turns the rate limits on with these limits (fresh counters), or off with `{ enabled: false }`. */

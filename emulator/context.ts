@@ -37,6 +37,13 @@ export const subjects = {
   secretRotations: "secret-rotation",
   certificateProfiles: "certificate-profiles",
   auditLogs: "audit-logs",
+  projects: "workspace",
+  projectSettings: "settings",
+  environments: "environments",
+  secretFolders: "secret-folders",
+  secrets: "secrets",
+  certificateAuthorities: "certificate-authorities",
+  certificatePolicies: "certificate-policies",
 } as const;
 
 /**

@@ -35,3 +35,10 @@ export function generatePassword(req: PasswordRequirements = defaultPasswordRequ
 
 /** An opaque secret for values the emulator makes up (client secrets, platform-managed passwords). */
 export const randomSecret = (bytes = 24) => randomBytes(bytes).toString("base64url");
+
+/** `n` lowercase letters and digits: the random parts of the names the service makes (`alphaNumericNanoId`, slugified). */
+export function randomLowerAlphanumeric(n: number): string {
+  let s = "";
+  for (let i = 0; i < n; i++) s += pick(LOWER + DIGITS);
+  return s;
+}

@@ -12,6 +12,7 @@ import {
 } from "../sdk/schemas";
 import fixtureFile from "./fixtures/default.json";
 import { newConnection, type ConnectionCreateBody } from "./routes/app-connections";
+import { fixtureCa, newEnvironment, newFolder, newPolicy, newProject, newSecret } from "./records";
 import { sha256Hex, type Store, type StoreSnapshot } from "./store";
 import type { Environment, Folder, Project } from "./types";
 
@@ -114,34 +115,17 @@ export function stableUuid(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+type ParsedFixtures = z.output<typeof FixturesSchema>;
+
 /** Builds the initial state from fixtures, checking every reference. */
 export function seedFromFixtures(source: Fixtures | string | undefined): StoreSnapshot {
   const fx = readFixtures(source);
   const fail = (msg: string): never => {
     throw new Error(`invalid fixtures: ${msg}`);
   };
+  const now = new Date().toISOString();
   const orgIds = new Set(fx.organizations.map((o) => o.id));
-  const projects: Project[] = [];
-  const environments: Environment[] = [];
-  const folders: Folder[] = [];
-  for (const p of fx.projects) {
-    if (!orgIds.has(p.orgId)) fail(`project ${p.id} names unknown organization ${p.orgId}`);
-    projects.push({ id: p.id, orgId: p.orgId, name: p.name, slug: p.slug, type: p.type });
-    for (const e of p.environments) {
-      environments.push({ id: e.id, projectId: p.id, name: e.name, slug: e.slug });
-      const paths = new Set(e.folders.map((f) => f.path));
-      // Every environment has a root folder; parents of listed folders exist too.
-      for (const f of e.folders) {
-        const parts = f.path.split("/").filter(Boolean);
-        for (let i = 0; i < parts.length; i++) paths.add(`/${parts.slice(0, i).join("/")}`);
-      }
-      paths.add("/");
-      for (const path of paths) {
-        const given = e.folders.find((f) => f.path === path);
-        folders.push({ id: given?.id ?? stableUuid(`${e.id}:${path}`), projectId: p.id, environmentId: e.id, path });
-      }
-    }
-  }
+  const { projects, environments, folders } = seedTenancy(fx, orgIds, now, fail);
   const projectIds = new Set(projects.map((p) => p.id));
   const folderIds = new Set(folders.map((f) => f.id));
   for (const i of fx.identities) {
@@ -150,20 +134,7 @@ export function seedFromFixtures(source: Fixtures | string | undefined): StoreSn
   }
   const defaultIdentity = fx.identities[0]!;
   const defaultToken = defaultIdentity.tokens[0] ?? fail(`the first identity (${defaultIdentity.id}) needs a token`);
-  const now = new Date().toISOString();
-  const appConnections = fx.appConnections.map((c) => {
-    const kind = appConnectionKind(c.app) ?? fail(`connection ${c.id} has unknown app "${c.app}"`);
-    if (!orgIds.has(c.orgId)) fail(`connection ${c.id} names unknown organization ${c.orgId}`);
-    const createBody = Object.fromEntries(
-      Object.entries(c).filter(([k]) => k !== "id" && k !== "orgId" && k !== "app"),
-    );
-    const r = appConnectionCreateSchema(kind).safeParse(createBody);
-    if (!r.success) fail(`connection ${c.id} (${c.app}): ${formatIssueList(issuesFromZod(r.error.issues))}`);
-    const body = r.data as ConnectionCreateBody;
-    if (body.projectId && !projectIds.has(body.projectId))
-      fail(`connection ${c.id} names unknown project ${body.projectId}`);
-    return newConnection(kind, body, { id: c.id, orgId: c.orgId, now });
-  });
+  const appConnections = seedConnections(fx, orgIds, projectIds, now, fail);
   for (const ca of fx.certificateAuthorities)
     if (!projectIds.has(ca.projectId)) fail(`CA ${ca.id} names unknown project`);
   for (const p of fx.certificatePolicies)
@@ -188,14 +159,71 @@ export function seedFromFixtures(source: Fixtures | string | undefined): StoreSn
     })),
     accessTokens: fx.identities.flatMap((i) => i.tokens.map((token) => ({ token, identityId: i.id, expiresAt: null }))),
     gateways: fx.gateways,
-    certificateAuthorities: fx.certificateAuthorities,
-    certificatePolicies: fx.certificatePolicies,
+    certificateAuthorities: fx.certificateAuthorities.map((ca) => fixtureCa(ca, now)),
+    certificatePolicies: fx.certificatePolicies.map((p) => newPolicy(p, now)),
     appConnections,
     secretSyncs: [],
     secretRotations: [],
     certificateProfiles: [],
-    secrets: fx.secrets,
+    secrets: fx.secrets.map((s) => newSecret({ ...s, id: stableUuid(`${s.folderId}:${s.key}`) }, now)),
   };
+}
+
+/** The projects, their environments (in the fixture's order) and folders. */
+function seedTenancy(fx: ParsedFixtures, orgIds: Set<string>, now: string, fail: (msg: string) => never) {
+  const projects: Project[] = [];
+  const environments: Environment[] = [];
+  const folders: Folder[] = [];
+  for (const p of fx.projects) {
+    if (!orgIds.has(p.orgId)) fail(`project ${p.id} names unknown organization ${p.orgId}`);
+    projects.push(newProject({ id: p.id, orgId: p.orgId, name: p.name, slug: p.slug, type: p.type }, now));
+    p.environments.forEach((e, i) => {
+      const env = newEnvironment({ id: e.id, projectId: p.id, name: e.name, slug: e.slug, position: i + 1 }, now);
+      environments.push(env);
+      folders.push(...seedFolders(env, e.folders, now));
+    });
+  }
+  return { projects, environments, folders };
+}
+
+/** An environment's folders: the listed ones, their parents and the root, parents first. */
+function seedFolders(env: Environment, listed: { id: string; path: string }[], now: string): Folder[] {
+  const paths = new Set<string>(["/"]);
+  for (const f of listed) {
+    const parts = f.path.split("/").filter(Boolean);
+    for (let i = 1; i <= parts.length; i++) paths.add(`/${parts.slice(0, i).join("/")}`);
+  }
+  const byPath = new Map<string, Folder>();
+  const depth = (path: string) => path.split("/").filter(Boolean).length;
+  for (const path of [...paths].sort((a, b) => depth(a) - depth(b))) {
+    const at = path.lastIndexOf("/");
+    const parent = path === "/" ? null : byPath.get(at === 0 ? "/" : path.slice(0, at))!;
+    const id = listed.find((f) => f.path === path)?.id ?? stableUuid(`${env.id}:${path}`);
+    byPath.set(path, newFolder(env, parent, path.slice(at + 1), now, id));
+  }
+  return [...byPath.values()];
+}
+
+function seedConnections(
+  fx: ParsedFixtures,
+  orgIds: Set<string>,
+  projectIds: Set<string>,
+  now: string,
+  fail: (msg: string) => never,
+) {
+  return fx.appConnections.map((c) => {
+    const kind = appConnectionKind(c.app) ?? fail(`connection ${c.id} has unknown app "${c.app}"`);
+    if (!orgIds.has(c.orgId)) fail(`connection ${c.id} names unknown organization ${c.orgId}`);
+    const createBody = Object.fromEntries(
+      Object.entries(c).filter(([k]) => k !== "id" && k !== "orgId" && k !== "app"),
+    );
+    const r = appConnectionCreateSchema(kind).safeParse(createBody);
+    if (!r.success) fail(`connection ${c.id} (${c.app}): ${formatIssueList(issuesFromZod(r.error.issues))}`);
+    const body = r.data as ConnectionCreateBody;
+    if (body.projectId && !projectIds.has(body.projectId))
+      fail(`connection ${c.id} names unknown project ${body.projectId}`);
+    return newConnection(kind, body, { id: c.id, orgId: c.orgId, now });
+  });
 }
 
 /** The `--json` line and `startEmulator().summary` (docs/ARCHITECTURE.md). */

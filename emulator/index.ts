@@ -4,6 +4,7 @@ import type { EmulatorContext } from "./context";
 import { seedFromFixtures, summarize, type Fixtures, type FixtureSummary } from "./fixtures";
 import { SyncJobs } from "./jobs";
 import { Persister, loadSnapshot } from "./persistence";
+import { upgradeSnapshot } from "./records";
 import type { RateLimitOptions } from "./rate-limit";
 import { buildServer, type ServerOptions } from "./server";
 import { Store } from "./store";
@@ -17,6 +18,7 @@ export {
   type JobFault,
   type JobHold,
   type RequestLogEntry,
+  type SyncPush,
 } from "./admin-client";
 
 export interface EmulatorOptions {
@@ -49,7 +51,8 @@ export interface RunningEmulator {
 /** Starts the emulator on 127.0.0.1 (docs/ARCHITECTURE.md, "Emulator interface"). */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const snapshot = options.data ? loadSnapshot(options.data) : undefined;
-  const store = new Store(snapshot ?? seedFromFixtures(options.fixtures));
+  // A data file of an older emulator lacks fields added since: its records get them (records.ts).
+  const store = new Store(snapshot ? upgradeSnapshot(snapshot) : seedFromFixtures(options.fixtures));
   const audit = new AuditLog(snapshot?.auditLogs ?? []);
   // With --data: the journal of every acknowledged write and the debounced saves (persistence.ts).
   const persister = options.data

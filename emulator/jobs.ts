@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Store } from "./store";
-import type { StoredSync, SyncJobKind } from "./types";
+import { sha256Hex, type Store } from "./store";
+import type { StoredSync, SyncJobKind, SyncPush } from "./types";
+
+const FOLDER_GONE =
+  "Invalid Secret Sync source configuration: folder no longer exists. Please update source environment and secret path.";
 
 /** The status fields each job kind writes (docs/service-api.md §2, "Status fields"). */
 export const jobFields = {
@@ -128,32 +131,46 @@ export class SyncJobs {
       setField(sync, f.status, "running");
       setField(sync, f.jobId, randomUUID());
       this.changed();
-      this.whenReleased(sync, kind, () =>
-        this.after(this.delayMs, () => {
-          const s = this.store.syncs.get(syncId);
-          if (!s) return this.drop(syncId);
-          const fault = this.takeFault(s, kind);
-          if (fault) {
-            setField(s, f.status, "failed");
-            setField(s, f.message, fault.message);
-          } else {
-            setField(s, f.status, "succeeded");
-            setField(s, f.message, null);
-            setField(s, f.at, new Date().toISOString());
-          }
-          if (kind === "remove" && s.deleteOnRemove) {
-            s.deleteOnRemove = false;
-            if (!fault) {
-              this.store.syncs.delete(syncId);
-              this.changed();
-              return this.drop(syncId);
-            }
-          }
-          this.changed();
-          this.startNext(syncId);
-        }),
-      );
+      this.whenReleased(sync, kind, () => this.after(this.delayMs, () => this.finish(syncId, kind)));
     });
+  }
+
+  /** Ends a sync's running job: succeeded (a sync job records what it pushed) or failed, then the next job. */
+  private finish(syncId: string, kind: SyncJobKind): void {
+    const f = jobFields[kind];
+    const s = this.store.syncs.get(syncId);
+    if (!s) return this.drop(syncId);
+    // A sync whose folder was deleted fails every job with the service's message (its sync
+    // queue's `$getInfisicalSecrets`; docs/service-api.md §11); [UNCONFIRMED] for import and remove.
+    const failure = s.folderId === null ? FOLDER_GONE : this.takeFault(s, kind)?.message;
+    if (failure !== undefined) {
+      setField(s, f.status, "failed");
+      setField(s, f.message, failure);
+    } else {
+      setField(s, f.status, "succeeded");
+      setField(s, f.message, null);
+      const at = new Date().toISOString();
+      setField(s, f.at, at);
+      if (kind === "sync") s.pushed = this.pushOf(s.folderId!, at);
+    }
+    if (kind === "remove" && s.deleteOnRemove) {
+      s.deleteOnRemove = false;
+      if (failure === undefined) {
+        this.store.syncs.delete(syncId);
+        this.changed();
+        return this.drop(syncId);
+      }
+    }
+    this.changed();
+    this.startNext(syncId);
+  }
+
+  /** The folder's secrets as a job pushes them now: keys and value hashes, never values. */
+  private pushOf(folderId: string, pushedAt: string): SyncPush {
+    const secrets = [...this.store.folderSecrets(folderId).values()]
+      .map((x) => ({ key: x.key, valueSha256: sha256Hex(x.value) }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return { pushedAt, secrets };
   }
 
   /** Runs `next` now, or when the hold that matches the job is released. */

@@ -26,10 +26,16 @@ import { ADMIN_PREFIX, RequestLog, registerAdminRoutes } from "./routes/admin";
 import { registerAppConnectionRoutes } from "./routes/app-connections";
 import { registerAuditLogRoutes } from "./routes/audit-logs";
 import { registerAuthRoutes } from "./routes/auth";
+import { registerCertificateAuthorityRoutes } from "./routes/certificate-authorities";
+import { registerCertificatePolicyRoutes } from "./routes/certificate-policies";
 import { registerCertificateProfileRoutes } from "./routes/certificate-profiles";
 import { registerOptionsRoutes } from "./routes/options";
+import { registerProjectEnvironmentRoutes } from "./routes/project-environments";
+import { registerProjectRoutes } from "./routes/projects";
+import { registerSecretFolderRoutes } from "./routes/secret-folders";
 import { registerSecretRotationRoutes } from "./routes/secret-rotations";
 import { registerSecretSyncRoutes } from "./routes/secret-syncs";
+import { registerSecretRoutes } from "./routes/secrets";
 import { ATTEMPT_HEADER, apiPaths } from "../sdk/schemas";
 
 export interface ServerOptions {
@@ -152,6 +158,12 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
   registerSecretSyncRoutes(app, ctx);
   registerSecretRotationRoutes(app, ctx);
   registerCertificateProfileRoutes(app, ctx);
+  registerProjectRoutes(app, ctx);
+  registerProjectEnvironmentRoutes(app, ctx);
+  registerSecretFolderRoutes(app, ctx);
+  registerSecretRoutes(app, ctx);
+  registerCertificateAuthorityRoutes(app, ctx);
+  registerCertificatePolicyRoutes(app, ctx);
   registerAuditLogRoutes(app, ctx);
   registerOptionsRoutes(app);
   if (opts.admin) registerAdminRoutes(app, ctx, { faults: traffic.faults, rateLimits, requests: traffic.requests });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type {
   AccessToken,
   AuditLogEntry,
@@ -13,6 +13,7 @@ import type {
   StoredConnection,
   StoredProfile,
   StoredRotation,
+  StoredSecret,
   StoredSync,
 } from "./types";
 
@@ -34,7 +35,7 @@ export interface StateSnapshot {
   secretSyncs: StoredSync[];
   secretRotations: StoredRotation[];
   certificateProfiles: StoredProfile[];
-  secrets: { folderId: string; key: string; value: string }[];
+  secrets: StoredSecret[];
   auditLogs: AuditLogEntry[];
 }
 
@@ -43,9 +44,10 @@ export type StoreSnapshot = Omit<StateSnapshot, "auditLogs">;
 const byId = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.id, r]));
 
 /**
- * The in-memory state. Tenancy (orgs, projects, environments, folders, identities) is fixed by
- * the fixtures; resources live in maps by id. Handlers mutate records synchronously, so
- * concurrent requests never interleave inside one update.
+ * The in-memory state. Organizations and identities are fixed by the fixtures; projects,
+ * environments, folders and resources live in maps by id, the environments and folders also
+ * indexed by slug and path (kept by the methods below, which every change goes through). Handlers
+ * mutate records synchronously, so concurrent requests never interleave inside one update.
  */
 export class Store {
   readonly orgs: Map<string, Organization>;
@@ -61,8 +63,8 @@ export class Store {
   readonly syncs: Map<string, StoredSync>;
   readonly rotations: Map<string, StoredRotation>;
   readonly profiles: Map<string, StoredProfile>;
-  /** folderId → secret key → value: what rotations write. */
-  readonly secrets = new Map<string, Map<string, string>>();
+  /** folderId → secret key → secret. */
+  readonly secrets = new Map<string, Map<string, StoredSecret>>();
   readonly defaultIdentityId: string;
   readonly defaultToken: string;
 
@@ -87,7 +89,7 @@ export class Store {
     this.profiles = byId(s.certificateProfiles);
     for (const e of s.environments) this.envBySlug.set(`${e.projectId}\0${e.slug}`, e);
     for (const f of s.folders) this.folderByPath.set(`${f.environmentId}\0${f.path}`, f);
-    for (const { folderId, key, value } of s.secrets) this.folderSecrets(folderId).set(key, value);
+    for (const secret of s.secrets) this.folderSecrets(secret.folderId).set(secret.key, secret);
   }
 
   snapshot(): StoreSnapshot {
@@ -108,7 +110,7 @@ export class Store {
       secretSyncs: [...this.syncs.values()],
       secretRotations: [...this.rotations.values()],
       certificateProfiles: [...this.profiles.values()],
-      secrets: [...this.secrets].flatMap(([folderId, m]) => [...m].map(([key, value]) => ({ folderId, key, value }))),
+      secrets: [...this.secrets.values()].flatMap((m) => [...m.values()]),
     };
   }
 
@@ -120,10 +122,83 @@ export class Store {
     return this.folderByPath.get(`${environmentId}\0${path}`);
   }
 
-  folderSecrets(folderId: string): Map<string, string> {
+  folderSecrets(folderId: string): Map<string, StoredSecret> {
     let m = this.secrets.get(folderId);
     if (!m) this.secrets.set(folderId, (m = new Map()));
     return m;
+  }
+
+  /** Sets a secret's value, creating the secret if the folder has none of that key; a changed value is a new version. */
+  writeSecretValue(folderId: string, key: string, value: string): void {
+    const secrets = this.folderSecrets(folderId);
+    const existing = secrets.get(key);
+    if (!existing) {
+      const now = new Date().toISOString();
+      secrets.set(key, {
+        id: randomUUID(),
+        folderId,
+        key,
+        value,
+        comment: "",
+        skipMultilineEncoding: null,
+        version: 1,
+        type: "shared",
+        createdAt: now,
+        updatedAt: now,
+      });
+    } else if (existing.value !== value) {
+      existing.value = value;
+      existing.version += 1;
+      existing.updatedAt = this.writeTime(existing);
+    }
+  }
+
+  addEnvironment(e: Environment): void {
+    this.environments.set(e.id, e);
+    this.envBySlug.set(`${e.projectId}\0${e.slug}`, e);
+  }
+
+  setEnvironmentSlug(e: Environment, slug: string): void {
+    this.envBySlug.delete(`${e.projectId}\0${e.slug}`);
+    e.slug = slug;
+    this.envBySlug.set(`${e.projectId}\0${e.slug}`, e);
+  }
+
+  /** Removes the environment alone (cascades.ts removes what it holds). */
+  removeEnvironment(e: Environment): void {
+    this.environments.delete(e.id);
+    this.envBySlug.delete(`${e.projectId}\0${e.slug}`);
+  }
+
+  addFolder(f: Folder): void {
+    this.folders.set(f.id, f);
+    this.folderByPath.set(`${f.environmentId}\0${f.path}`, f);
+  }
+
+  setFolderPath(f: Folder, path: string): void {
+    this.folderByPath.delete(`${f.environmentId}\0${f.path}`);
+    f.path = path;
+    this.folderByPath.set(`${f.environmentId}\0${f.path}`, f);
+  }
+
+  /** Removes the folder and its secrets (cascades.ts removes its subfolders). */
+  removeFolder(f: Folder): void {
+    this.folders.delete(f.id);
+    this.folderByPath.delete(`${f.environmentId}\0${f.path}`);
+    this.secrets.delete(f.id);
+  }
+
+  /** The folders whose parent is `folderId`. */
+  childFolders(folderId: string): Folder[] {
+    return [...this.folders.values()].filter((f) => f.parentId === folderId);
+  }
+
+  /** The folders below `folder`, at any depth (parents before their children). */
+  descendantFolders(folder: Folder): Folder[] {
+    const prefix = folder.path === "/" ? "/" : `${folder.path}/`;
+    return [...this.folders.values()]
+      .filter((f) => f.environmentId === folder.environmentId && f.id !== folder.id && f.path.startsWith(prefix))
+      .sort((a, b) => a.path.split("/").length - b.path.split("/").length);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type {
   AppConnection,
   AuditLogEntry,
+  CertificatePolicyCreateSchema,
   CertificateProfile,
   EnrollmentType,
   RotateAtUtc,
@@ -33,13 +34,43 @@ export interface Environment {
   projectId: string;
   name: string;
   slug: string;
+  /** Its place in the project's list, from 1. */
+  position: number;
+  createdAt: string;
+  updatedAt: string;
 }
+
+/** The name of every environment's root folder, whose path is `/` (docs/service-api.md §11). */
+export const ROOT_FOLDER_NAME = "root";
 
 export interface Folder {
   id: string;
   projectId: string;
   environmentId: string;
+  /** The folder's full path (`/` for the root, `/app/db` for `db` in `/app`): the key of the path lookups. */
   path: string;
+  /** Its name in its parent (`root` for the root folder). */
+  name: string;
+  /** null for the root folder. */
+  parentId: string | null;
+  description: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A secret of a folder (docs/service-api.md §12). The value is kept as given; it is never logged or audited. */
+export interface StoredSecret {
+  id: string;
+  folderId: string;
+  key: string;
+  value: string;
+  comment: string;
+  skipMultilineEncoding: boolean | null;
+  version: number;
+  type: "shared";
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface Project {
@@ -48,6 +79,12 @@ export interface Project {
   name: string;
   slug: string;
   type: string;
+  description: string | null;
+  kmsKeyId: string | null;
+  hasDeleteProtection: boolean;
+  autoCapitalization: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface UniversalAuthClient {
@@ -80,19 +117,58 @@ export interface Gateway {
   name: string;
 }
 
+/** An internal CA's subject, key and lifetime, as the service reports them (docs/service-api.md §13). */
+export interface CaConfiguration {
+  type: "root" | "intermediate";
+  friendlyName: string | null;
+  commonName: string;
+  organization: string;
+  ou: string;
+  country: string;
+  province: string;
+  locality: string;
+  notBefore: string | null;
+  notAfter: string | null;
+  maxPathLength: number;
+  keyAlgorithm: string;
+  parentCaId: string | null;
+  /** The distinguished name made of the subject fields. */
+  dn: string;
+  /** The installed certificate's serial number; null while pending. */
+  serialNumber: string | null;
+  activeCaCertId: string | null;
+}
+
 export interface CertificateAuthority {
   id: string;
   projectId: string;
   name: string;
-  /** `external` CAs accept `externalConfigs` on profiles. */
+  /** `external` CAs accept `externalConfigs` on profiles; only `internal` ones are served by the CA routes. */
   type: "internal" | "external";
+  /** `active`, `disabled` or `pending-certificate`. */
+  status: string;
+  /** An internal CA's; null for an external one. */
+  configuration: CaConfiguration | null;
+  /** The key the emulator signs this CA's certificates and CSR with (ca-certificates.ts); never returned. */
+  signingKey: string;
+  /** The installed certificate and its chain (PEM); null while pending. */
+  certificate: string | null;
+  certificateChain: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
-export interface CertificatePolicy {
+type PolicyInput = z.output<typeof CertificatePolicyCreateSchema>;
+type PolicyField = Exclude<keyof PolicyInput, "projectId" | "name">;
+
+/** A certificate policy: every rule field as given, null when not (docs/service-api.md §14). */
+export type CertificatePolicy = {
   id: string;
   projectId: string;
   name: string;
-}
+  createdAt: string;
+  updatedAt: string;
+} & { [K in PolicyField]: Exclude<PolicyInput[K], undefined> | null };
 
 /** Connection-level rotation settings (docs/api-spec.md §4.1, cloud app registration kind). */
 export interface ConnectionRotation {
@@ -125,13 +201,22 @@ export type StoredSync = Omit<
   /** DELETE with removeSecrets=true: delete the sync once the remove job succeeds. */
   deleteOnRemove: boolean;
   importBehavior: string | null;
+  /** What the last successful sync job pushed (absent before one, and in older data files). */
+  pushed?: SyncPush;
 };
+
+/** What a sync job pushed: the folder's keys and a hash of each value, never the values. */
+export interface SyncPush {
+  pushedAt: string;
+  secrets: { key: string; valueSha256: string }[];
+}
 
 export type StoredRotation = Omit<
   Complete<SecretRotation>,
   "connection" | "environment" | "folder" | "folderId" | "rotateAtUtc" | "rotationStatus"
 > & {
-  folderId: string;
+  /** null once its folder is deleted. */
+  folderId: string | null;
   rotateAtUtc: RotateAtUtc;
   rotationStatus: "success" | "failed" | null;
   /** Credential sets by index; `activeIndex` points at the current one. Secret, never in the rotation body. */

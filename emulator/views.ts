@@ -4,14 +4,33 @@ import {
   enrollmentTypeNames,
   enrollmentTypes,
   returnedCredentials,
+  HIDDEN_SECRET_VALUE,
   type AppConnection,
+  type CertificatePolicy as ApiCertificatePolicy,
   type CertificateProfile,
+  type InternalCa,
+  type Project as ApiProject,
+  type ProjectEnvironment,
+  type Secret,
+  type SecretFolder,
   type EnrollmentType,
   type SecretRotation,
   type SecretSync,
 } from "../sdk/schemas";
 import { canonicalJson, sha256Hex, type Store } from "./store";
-import type { StoredConnection, StoredProfile, StoredProfileConfig, StoredRotation, StoredSync } from "./types";
+import type {
+  CertificateAuthority,
+  CertificatePolicy,
+  Environment,
+  Folder,
+  Project,
+  StoredConnection,
+  StoredProfile,
+  StoredProfileConfig,
+  StoredRotation,
+  StoredSecret,
+  StoredSync,
+} from "./types";
 
 /**
  * Response objects built from stored records: joined objects looked up now, secret parts left
@@ -114,7 +133,7 @@ export function syncView(store: Store, s: StoredSync): SecretSync {
 }
 
 export function rotationView(store: Store, r: StoredRotation): SecretRotation {
-  const { environment, folder } = folderRefs(store, r.folderId);
+  const { environment, folder } = folderRefs(store, r.folderId ?? "");
   return {
     id: r.id,
     name: r.name,
@@ -139,8 +158,8 @@ export function rotationView(store: Store, r: StoredRotation): SecretRotation {
     nextRotationAt: r.nextRotationAt,
     isLastRotationManual: r.isLastRotationManual,
     connection: connectionRef(store, r.connectionId),
-    environment: environment!,
-    folder: folder!,
+    environment,
+    folder,
   };
 }
 
@@ -190,4 +209,119 @@ function configView(t: EnrollmentType, cfg: StoredProfileConfig, profileId: stri
     }
   }
   return visible;
+}
+
+/** A project as the service returns it; `withEnvironments` for create, the reads and the list (docs/service-api.md §10). */
+export function projectView(store: Store, p: Project, withEnvironments: boolean): ProjectView {
+  const out: ProjectView = {
+    id: p.id,
+    _id: p.id,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    orgId: p.orgId,
+    type: p.type,
+    hasDeleteProtection: p.hasDeleteProtection,
+    autoCapitalization: p.autoCapitalization,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+  if (withEnvironments) {
+    out.environments = [...store.environments.values()]
+      .filter((e) => e.projectId === p.id)
+      .sort((a, b) => a.position - b.position)
+      .map((e) => ({ id: e.id, name: e.name, slug: e.slug }));
+  }
+  return out;
+}
+
+/** The service also sends the project's id as `_id`. */
+type ProjectView = ApiProject & { _id: string };
+
+export function environmentView(e: Environment): ProjectEnvironment {
+  return {
+    id: e.id,
+    name: e.name,
+    slug: e.slug,
+    position: e.position,
+    projectId: e.projectId,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  };
+}
+
+/** A folder's row; `withPath` adds its full path (create, PATCH and the read by id; docs/service-api.md §11). */
+export function folderView(f: Folder, withPath: boolean): SecretFolder {
+  return {
+    id: f.id,
+    name: f.name,
+    parentId: f.parentId,
+    envId: f.environmentId,
+    description: f.description,
+    version: f.version,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+    ...(withPath && { path: f.path }),
+  };
+}
+
+/**
+ * A secret as the service returns it (`reshapeBridgeSecret`, docs/service-api.md §12): the value
+ * only when `showValue`, else the service's mask with `secretValueHidden`.
+ */
+export function secretView(
+  s: StoredSecret,
+  place: { projectId: string; environment: string; secretPath: string },
+  showValue: boolean,
+): Secret & { _id: string } {
+  return {
+    id: s.id,
+    _id: s.id,
+    secretKey: s.key,
+    secretValue: showValue ? s.value : HIDDEN_SECRET_VALUE,
+    secretValueHidden: !showValue,
+    secretComment: s.comment,
+    skipMultilineEncoding: s.skipMultilineEncoding,
+    version: s.version,
+    type: s.type,
+    environment: place.environment,
+    secretPath: place.secretPath,
+    projectId: place.projectId,
+    workspace: place.projectId,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+}
+
+/** An internal CA as the service returns it, in no envelope (docs/service-api.md §13). */
+export function caView(ca: CertificateAuthority): InternalCa {
+  return {
+    id: ca.id,
+    type: ca.type,
+    name: ca.name,
+    projectId: ca.projectId,
+    status: ca.status,
+    enableDirectIssuance: true,
+    configuration: ca.configuration ? { ...ca.configuration } : undefined,
+    createdAt: ca.createdAt,
+    updatedAt: ca.updatedAt,
+  };
+}
+
+export function policyView(p: CertificatePolicy): ApiCertificatePolicy {
+  return {
+    id: p.id,
+    projectId: p.projectId,
+    name: p.name,
+    description: p.description,
+    subject: p.subject,
+    sans: p.sans,
+    keyUsages: p.keyUsages,
+    extendedKeyUsages: p.extendedKeyUsages,
+    algorithms: p.algorithms,
+    validity: p.validity,
+    basicConstraints: p.basicConstraints,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
 }

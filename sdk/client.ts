@@ -33,6 +33,16 @@ const families = {
   certificateProfiles: (t: Transport) =>
     new (require("./certificate-profiles") as typeof import("./certificate-profiles")).CertificateProfilesApi(t),
   auditLogs: (t: Transport) => new (require("./audit-logs") as typeof import("./audit-logs")).AuditLogsApi(t),
+  projects: (t: Transport) => new (require("./project-tree") as typeof import("./project-tree")).ProjectsApi(t),
+  projectEnvironments: (t: Transport) =>
+    new (require("./project-tree") as typeof import("./project-tree")).ProjectEnvironmentsApi(t),
+  secretFolders: (t: Transport) =>
+    new (require("./project-tree") as typeof import("./project-tree")).SecretFoldersApi(t),
+  secrets: (t: Transport) => new (require("./project-tree") as typeof import("./project-tree")).SecretsApi(t),
+  certificateAuthorities: (t: Transport) =>
+    new (require("./project-tree") as typeof import("./project-tree")).InternalCasApi(t),
+  certificatePolicies: (t: Transport) =>
+    new (require("./project-tree") as typeof import("./project-tree")).CertificatePoliciesApi(t),
 };
 type Family = keyof typeof families;
 
@@ -81,6 +91,25 @@ export class SecretOpsClient {
   }
   get certificateProfiles() {
     return this.#api("certificateProfiles");
+  }
+  get projects() {
+    return this.#api("projects");
+  }
+  get projectEnvironments() {
+    return this.#api("projectEnvironments");
+  }
+  get secretFolders() {
+    return this.#api("secretFolders");
+  }
+  get secrets() {
+    return this.#api("secrets");
+  }
+  /** Internal certificate authorities. */
+  get certificateAuthorities() {
+    return this.#api("certificateAuthorities");
+  }
+  get certificatePolicies() {
+    return this.#api("certificatePolicies");
   }
   get auditLogs() {
     return this.#api("auditLogs");

@@ -121,7 +121,7 @@ export function isAlreadyExists(err: unknown): boolean {
   return (
     err instanceof SecretOpsApiError &&
     (err.status === 400 || err.status === 403 || err.status === 409) &&
-    /already exists/i.test(err.message)
+    /already exists?/i.test(err.message)
   );
 }
 

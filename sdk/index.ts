@@ -26,5 +26,13 @@ export type {
   CertificateProfileListQueryInput,
 } from "./certificate-profiles";
 export type { AuditLogsApi } from "./audit-logs";
+export type {
+  ProjectsApi,
+  ProjectEnvironmentsApi,
+  SecretFoldersApi,
+  SecretsApi,
+  InternalCasApi,
+  CertificatePoliciesApi,
+} from "./project-tree";
 export type * from "./types";
 export * from "./schemas";

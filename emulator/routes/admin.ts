@@ -108,6 +108,14 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext, 
     rateLimits: deps.rateLimits.configure(parseOr422(RateLimitSettingsSchema, req.body)),
   }));
 
+  // What the last successful sync job of a sync pushed: keys and value hashes (jobs.ts), never values.
+  app.get<{ Params: { syncId: string } }>(`${p}/secret-syncs/:syncId/pushed`, async (req, reply) => {
+    const pushed = ctx.store.syncs.get(req.params.syncId)?.pushed;
+    if (!pushed)
+      return reply.code(404).send({ message: `No sync job of sync ${req.params.syncId} has pushed secrets` });
+    return pushed;
+  });
+
   app.get(`${p}/requests`, async () => ({ requests: deps.requests.list() }));
   app.delete(`${p}/requests`, async () => {
     deps.requests.clear();

@@ -17,7 +17,7 @@ import { route } from "../route-registration";
 
 /**
  * The three options routes: which destinations, connection kinds and rotation types the service
- * offers, each derived from its kind table (docs/service-api.md §10). They take no project and
+ * offers, each derived from its kind table (docs/service-api.md §15). They take no project and
  * are not audited, as the service's are not; any token may read them. Sorted by name, as the
  * service's `list…Options` sort with `localeCompare`.
  */

@@ -120,9 +120,9 @@ function typeScope(ctx: EmulatorContext, type: RotationType): TypeScope {
   return { ctx, type, rotations };
 }
 
-const folderPath = (ctx: EmulatorContext, r: StoredRotation) => ctx.store.folders.get(r.folderId)?.path ?? "";
+const folderPath = (ctx: EmulatorContext, r: StoredRotation) => ctx.store.folders.get(r.folderId ?? "")?.path ?? "";
 
-function nameTaken(ctx: EmulatorContext, folderId: string, name: string, exceptId?: string): boolean {
+function nameTaken(ctx: EmulatorContext, folderId: string | null, name: string, exceptId?: string): boolean {
   for (const r of ctx.store.rotations.values())
     if (r.folderId === folderId && r.name === name && r.id !== exceptId) return true;
   return false;
@@ -161,11 +161,23 @@ function checkMapping(
     throw badRequest(`The following secrets already exist at the path "${path}": ${taken.join(", ")}`);
 }
 
-/** The active credentials into the mapped secrets of the rotation's folder. */
+/**
+ * The active credentials into the mapped secrets of the rotation's folder: a secret created, or a
+ * new version of it (docs/service-api.md §12). [UNCONFIRMED] A rotation whose folder was deleted
+ * writes nowhere.
+ */
 function writeSecrets(ctx: EmulatorContext, r: StoredRotation): void {
-  const secrets = ctx.store.folderSecrets(r.folderId);
+  if (r.folderId === null) return;
   const creds = r.generatedCredentials[r.activeIndex] ?? {};
-  for (const [field, name] of Object.entries(r.secretsMapping)) secrets.set(name, creds[field] ?? "");
+  for (const [field, name] of Object.entries(r.secretsMapping))
+    ctx.store.writeSecretValue(r.folderId, name, creds[field] ?? "");
+}
+
+/** Deletes the rotation's mapped secrets `names` from its folder. */
+function deleteSecrets(ctx: EmulatorContext, r: StoredRotation, names: readonly string[]): void {
+  if (r.folderId === null) return;
+  const secrets = ctx.store.folderSecrets(r.folderId);
+  for (const n of names) secrets.delete(n);
 }
 
 /** Every type's rotations of a project in one call (the service's `listSecretRotations`). */
@@ -259,7 +271,7 @@ async function updateRotation({ ctx, rotations }: TypeScope, req: RotationReques
     throw nameTakenError(body.name, folderPath(ctx, r));
   const newMapping = body.secretsMapping as Record<string, string> | undefined;
   const oldNames = Object.values(r.secretsMapping);
-  if (newMapping) checkMapping(ctx, r.folderId, folderPath(ctx, r), newMapping, oldNames);
+  if (newMapping && r.folderId !== null) checkMapping(ctx, r.folderId, folderPath(ctx, r), newMapping, oldNames);
 
   if (body.name !== undefined) r.name = body.name;
   if (body.description !== undefined) r.description = body.description;
@@ -269,8 +281,7 @@ async function updateRotation({ ctx, rotations }: TypeScope, req: RotationReques
   if (body.parameters !== undefined) r.parameters = body.parameters;
   if (newMapping) {
     // Renames the mapped secrets (docs/service-api.md §3).
-    const secrets = ctx.store.folderSecrets(r.folderId);
-    for (const n of oldNames) secrets.delete(n);
+    deleteSecrets(ctx, r, oldNames);
     r.secretsMapping = newMapping;
     writeSecrets(ctx, r);
   }
@@ -282,17 +293,14 @@ async function updateRotation({ ctx, rotations }: TypeScope, req: RotationReques
 
 async function deleteRotation({ ctx, rotations }: TypeScope, req: RotationRequest<"delete">) {
   const actor = actorOf(req);
-  const { deleteSecrets, revokeGeneratedCredentials } = req.query;
+  const { deleteSecrets: deleteMapped, revokeGeneratedCredentials } = req.query;
   const r = findOfKind(ctx, rotations, actor, req.params.rotationId, "delete");
   const deleted = rotationView(ctx.store, r);
-  if (deleteSecrets) {
-    const secrets = ctx.store.folderSecrets(r.folderId);
-    for (const n of Object.values(r.secretsMapping)) secrets.delete(n);
-  }
+  if (deleteMapped) deleteSecrets(ctx, r, Object.values(r.secretsMapping));
   // revokeGeneratedCredentials: the credentials are revoked at the provider; the emulator
   // has no provider, so it only drops them with the rotation.
   ctx.store.rotations.delete(r.id);
-  const meta = { ...rotationMeta(ctx, r), deleteSecrets, revokeGeneratedCredentials };
+  const meta = { ...rotationMeta(ctx, r), deleteSecrets: deleteMapped, revokeGeneratedCredentials };
   recordEvent(ctx, req, actor, "delete-secret-rotation", meta, r.projectId);
   return { secretRotation: deleted };
 }

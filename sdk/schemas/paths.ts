@@ -10,6 +10,12 @@ export const apiPaths = {
   /** Every type's rotations of a project (`listSecretRotations`). */
   allSecretRotations: "/api/v2/secret-rotations",
   certificateProfiles: "/api/v1/cert-manager/certificate-profiles",
+  projects: "/api/v1/projects",
+  projectEnvironments: (projectId: string) => `/api/v1/projects/${projectId}/environments`,
+  secretFolders: "/api/v2/folders",
+  secrets: "/api/v4/secrets",
+  internalCertificateAuthorities: "/api/v1/cert-manager/ca/internal",
+  certificatePolicies: "/api/v1/cert-manager/certificate-policies",
   auditLogs: "/api/v1/organization/audit-logs",
   universalAuthLogin: "/api/v1/auth/universal-auth/login",
 } as const;

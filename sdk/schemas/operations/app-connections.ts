@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { projectTypes } from "../projects";
 import {
   AppConnectionEnvelope,
   AppConnectionListEnvelope,
@@ -27,13 +28,6 @@ export const allAppConnectionOperations = {
     response: AppConnectionListEnvelope,
   }),
 };
-
-/**
- * The service's project types (`ProjectType`, db/schemas/models.ts): the connection options route
- * lists only the kinds a project of that type can use.
- */
-export const projectTypes = ["secret-manager", "cert-manager", "kms", "ssh", "secret-scanning", "pam"] as const;
-export type ProjectType = (typeof projectTypes)[number];
 
 /**
  * One connection kind as `GET /api/v1/app-connections/options` lists it (each kind's

@@ -8,5 +8,6 @@ export * from "./app-connections";
 export * from "./secret-syncs";
 export * from "./secret-rotations";
 export * from "./certificate-profiles";
+export * from "./project-tree";
 export * from "./audit-logs";
 export * from "./auth";

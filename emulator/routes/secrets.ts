@@ -1,0 +1,190 @@
+import type { FastifyInstance } from "fastify";
+import { secretOperations as ops } from "../../sdk/schemas";
+import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
+import { badRequest, notFound, validationIssue } from "../errors";
+import { newSecret } from "../records";
+import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
+import type { Folder, StoredSecret } from "../types";
+import { secretView } from "../views";
+import { folderIn } from "./secret-folders";
+
+/**
+ * Secrets (docs/service-api.md §12) under `/api/v4/secrets`: each named by its key in a folder,
+ * which must exist. Values come back on every read unless `viewSecretValue=false`; they never
+ * appear in the audit log (its metadata is the key, place, id and version) nor in an error.
+ */
+export function registerSecretRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  routeOperations(app, ops, secretHandlers, ctx);
+}
+
+type SecretRequest<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
+
+const secretHandlers: ScopedHandlers<EmulatorContext, typeof ops> = {
+  list: listSecrets,
+  getById: getSecretById,
+  get: getSecret,
+  create: createSecret,
+  update: updateSecret,
+  delete: deleteSecret,
+};
+
+interface Place {
+  projectId: string;
+  environment: string;
+  secretPath: string;
+}
+
+/** The secret's folder: 404 with the service's text when the environment or the path does not exist. */
+function folderOf(ctx: EmulatorContext, p: Place): Folder {
+  const f = folderIn(ctx.store, p.projectId, p.environment, p.secretPath);
+  if (!f) throw notFound(`Folder with path '${p.secretPath}' in environment with slug '${p.environment}' not found`);
+  return f;
+}
+
+/** Where a secret is, as its answers say it: the folder's own path. */
+const placeOf = (p: Place, f: Folder): Place => ({
+  projectId: p.projectId,
+  environment: p.environment,
+  secretPath: f.path,
+});
+
+/** The audit metadata of a secret: never its value. */
+const secretMeta = (place: Place, s: StoredSecret) => ({
+  environment: place.environment,
+  secretPath: place.secretPath,
+  secretId: s.id,
+  secretKey: s.key,
+  secretVersion: s.version,
+});
+
+/** Whether a rotation of the folder writes this key (its mapped secrets). */
+function isRotated(ctx: EmulatorContext, folderId: string, key: string): boolean {
+  for (const r of ctx.store.rotations.values())
+    if (r.folderId === folderId && Object.values(r.secretsMapping).includes(key)) return true;
+  return false;
+}
+
+async function listSecrets(ctx: EmulatorContext, req: SecretRequest<"list">) {
+  const actor = actorOf(req);
+  const q = req.query;
+  requireProject(ctx, actor, q.projectId, "read", subjects.secrets);
+  // A path that does not exist lists nothing (no 404).
+  const f = folderIn(ctx.store, q.projectId, q.environment, q.secretPath);
+  const list = f ? [...(ctx.store.secrets.get(f.id)?.values() ?? [])] : [];
+  const place = f ? placeOf(q, f) : q;
+  const meta = { environment: q.environment, secretPath: place.secretPath, numberOfSecrets: list.length };
+  recordEvent(ctx, req, actor, "get-secrets", meta, q.projectId);
+  return { secrets: list.map((s) => secretView(s, place, q.viewSecretValue)), imports: [] };
+}
+
+/** A secret by id, wherever it is, with its value and place. */
+async function getSecretById(ctx: EmulatorContext, req: SecretRequest<"getById">) {
+  const actor = actorOf(req);
+  const { secretId } = req.params;
+  const s = [...ctx.store.secrets.values()].flatMap((m) => [...m.values()]).find((x) => x.id === secretId);
+  const f = s && ctx.store.folders.get(s.folderId);
+  const env = f && ctx.store.environments.get(f.environmentId);
+  // [UNCONFIRMED] the text of this 404.
+  if (!s || !f || !env) throw notFound(`Secret with ID '${secretId}' not found`);
+  requireProject(ctx, actor, f.projectId, "read", subjects.secrets);
+  const place = { projectId: f.projectId, environment: env.slug, secretPath: f.path };
+  recordEvent(ctx, req, actor, "get-secret", secretMeta(place, s), f.projectId);
+  return { secret: secretView(s, place, true) };
+}
+
+async function getSecret(ctx: EmulatorContext, req: SecretRequest<"get">) {
+  const actor = actorOf(req);
+  const q = req.query;
+  requireProject(ctx, actor, q.projectId, "read", subjects.secrets);
+  const f = folderOf(ctx, q);
+  const key = req.params.secretName.trim();
+  const s = ctx.store.secrets.get(f.id)?.get(key);
+  if (!s) throw notFound(`Secret with name '${key}' not found`);
+  const place = placeOf(q, f);
+  recordEvent(ctx, req, actor, "get-secret", secretMeta(place, s), q.projectId);
+  return { secret: secretView(s, place, q.viewSecretValue) };
+}
+
+async function createSecret(ctx: EmulatorContext, req: SecretRequest<"create">) {
+  const actor = actorOf(req);
+  const { body } = req;
+  const key = req.params.secretName.trim();
+  // The service's `SecretNameSchema` on the path parameter.
+  if (key.includes(":") || key.includes("/"))
+    throw validationIssue(["secretName"], "Secret name cannot contain colon or forward slash.");
+  requireProject(ctx, actor, body.projectId, "create", subjects.secrets);
+  const f = folderOf(ctx, body);
+  const secrets = ctx.store.folderSecrets(f.id);
+  if (secrets.has(key)) throw badRequest("Secret already exist");
+  const s = newSecret(
+    {
+      folderId: f.id,
+      key,
+      value: body.secretValue,
+      comment: body.secretComment ?? "",
+      skipMultilineEncoding: body.skipMultilineEncoding ?? null,
+    },
+    new Date().toISOString(),
+  );
+  secrets.set(key, s);
+  const place = placeOf(body, f);
+  recordEvent(ctx, req, actor, "create-secret", secretMeta(place, s), body.projectId);
+  syncFolder(ctx, s.folderId);
+  return { secret: secretView(s, place, true) };
+}
+
+/**
+ * A secret written or deleted: the syncs of its folder run (`secretQueueService.syncSecrets`,
+ * services/secret-v2-bridge/secret-v2-bridge-service.ts; docs/service-api.md §12), as each
+ * pushes its folder's secrets.
+ */
+function syncFolder(ctx: EmulatorContext, folderId: string): void {
+  for (const sync of ctx.store.syncs.values()) {
+    if (sync.folderId === folderId && sync.isAutoSyncEnabled) ctx.jobs.enqueue(sync, "sync");
+  }
+}
+
+/** Changes the value, comment or encoding, or renames (`newSecretName`); every PATCH is a new version. */
+async function updateSecret(ctx: EmulatorContext, req: SecretRequest<"update">) {
+  const actor = actorOf(req);
+  const { body } = req;
+  requireProject(ctx, actor, body.projectId, "edit", subjects.secrets);
+  const f = folderOf(ctx, body);
+  const key = req.params.secretName.trim();
+  const secrets = ctx.store.folderSecrets(f.id);
+  const s = secrets.get(key);
+  if (!s) throw notFound(`Secret with name ${key} not found`);
+  const rename = body.newSecretName !== undefined && body.newSecretName !== s.key ? body.newSecretName : undefined;
+  if ((body.secretValue !== undefined || rename !== undefined) && isRotated(ctx, f.id, s.key))
+    throw badRequest("Cannot update rotated secret name or value");
+  if (rename !== undefined && secrets.has(rename)) throw badRequest("Secret with the new name already exist");
+  if (body.secretValue !== undefined) s.value = body.secretValue;
+  if (body.secretComment !== undefined) s.comment = body.secretComment;
+  if (body.skipMultilineEncoding !== undefined) s.skipMultilineEncoding = body.skipMultilineEncoding;
+  if (rename !== undefined) {
+    secrets.delete(s.key);
+    s.key = rename;
+    secrets.set(rename, s);
+  }
+  s.version += 1;
+  s.updatedAt = ctx.store.writeTime(s);
+  const place = placeOf(body, f);
+  recordEvent(ctx, req, actor, "update-secret", secretMeta(place, s), body.projectId);
+  syncFolder(ctx, s.folderId);
+  return { secret: secretView(s, place, true) };
+}
+
+async function deleteSecret(ctx: EmulatorContext, req: SecretRequest<"delete">) {
+  const actor = actorOf(req);
+  const { body } = req;
+  requireProject(ctx, actor, body.projectId, "delete", subjects.secrets);
+  const f = folderOf(ctx, body);
+  const secrets = ctx.store.folderSecrets(f.id);
+  const s = secrets.get(req.params.secretName);
+  if (!s) throw notFound("Secret not found");
+  secrets.delete(s.key);
+  const place = placeOf(body, f);
+  recordEvent(ctx, req, actor, "delete-secret", secretMeta(place, s), body.projectId);
+  syncFolder(ctx, s.folderId);
+  return { secret: secretView(s, place, true) };
+}

@@ -1,0 +1,361 @@
+import { createHash } from "node:crypto";
+import { Writable } from "node:stream";
+import { SecretEnvelope, SecretFolderEnvelope, SecretListEnvelope, apiPaths } from "../../sdk/schemas";
+import { EmulatorAdmin, type RunningEmulator } from "../../emulator";
+import { FX, expect422, expectError, start, uniq, waitFor, type Api, type Json } from "./helpers";
+import {
+  akvSyncs,
+  auditOf,
+  createFolder,
+  createProject,
+  createSecret,
+  folders,
+  mysqlRotations,
+  rotationBody,
+  secrets,
+  syncBody,
+} from "./tree-objects";
+
+/**
+ * Folders and secrets over HTTP (docs/service-api.md §11, §12): paths and the parents a create
+ * makes, renames and forced deletes, secret values (returned, hidden on request, never audited,
+ * logged or in errors), and what a sync job pushed.
+ */
+
+const logLines: string[] = [];
+let emu: RunningEmulator;
+let api: Api;
+let admin: EmulatorAdmin;
+let projectId: string;
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  ({ emu, api } = await start({ logger: { level: "trace", stream } }));
+  admin = new EmulatorAdmin(emu.url);
+  projectId = (await createProject(api)).id;
+});
+afterAll(() => emu.stop());
+
+const sha256Hex = (s: string) => createHash("sha256").update(s).digest("hex");
+const dev = () => ({ projectId, environment: "dev" });
+const list = async (path: string, recursive?: boolean) =>
+  (await api.get(folders, { query: { ...dev(), path, recursive } })).body.folders as Json[];
+
+describe("folders", () => {
+  test("create makes the missing parents and answers the folder with its path; the root is never listed", async () => {
+    const res = await api.post(folders, { ...dev(), name: "c", path: "/a/b", description: "leaf" });
+    expect(res.status).toBe(200);
+    const c = SecretFolderEnvelope.parse(res.body).folder;
+    expect(c).toMatchObject({ name: "c", path: "/a/b/c", description: "leaf", version: 1 });
+    expect((await list("/")).map((f) => f.name)).toEqual(["a"]);
+    expect((await list("/a")).map((f) => [f.name, f.parentId])).toEqual([["b", expect.any(String)]]);
+    expect((await list("/a/b"))[0]).toMatchObject({ id: c.id, name: "c", envId: c.envId });
+    expect((await list("/a/b"))[0]).not.toHaveProperty("path");
+    expect((await list("/", true)).map((f) => [f.name, f.relativePath])).toEqual([
+      ["a", "/a"],
+      ["b", "/a/b"],
+      ["c", "/a/b/c"],
+    ]);
+    expect((await list("/a", true)).map((f) => f.relativePath)).toEqual(["/b", "/b/c"]);
+    expect(await list("/no/such/path")).toEqual([]);
+    const [event] = await auditOf(api, projectId, "create-folder");
+    expect(event.event.metadata).toEqual({ environment: "dev", folderId: c.id, folderName: "c", folderPath: "/a/b/c" });
+  });
+
+  test("create: a name taken, an unknown environment, a bad name, another project", async () => {
+    await createFolder(api, { ...dev(), name: "taken" });
+    expectError(
+      await api.post(folders, { ...dev(), name: "taken", path: "/" }),
+      400,
+      "BadRequest",
+      "Folder with name 'taken' already exists in path '/'",
+    );
+    expectError(
+      await api.post(folders, { projectId, environment: "nope", name: "x" }),
+      404,
+      "NotFound",
+      `Environment with slug 'nope' in project with ID '${projectId}' not found`,
+    );
+    expect422(await api.post(folders, { ...dev(), name: "a b" }), ["name"]);
+    expectError(
+      await api.post(folders, { projectId: FX.restrictedProjectId, environment: "dev", name: "x" }),
+      403,
+      "PermissionDenied",
+    );
+  });
+
+  test("the read by id joins the environment, the project and the path", async () => {
+    const f = await createFolder(api, { ...dev(), name: "leaf", path: "/read/by/id" });
+    const res = await api.get(`${folders}/${f.id}`);
+    expect(res.body.folder).toMatchObject({
+      id: f.id,
+      name: "leaf",
+      path: "/read/by/id/leaf",
+      projectId,
+      environment: { envSlug: "dev", envName: "Development", envId: f.envId },
+    });
+    expectError(await api.get(`${folders}/not-a-folder`), 404, "NotFound", "Folder with ID 'not-a-folder' not found");
+  });
+
+  test("PATCH renames a folder (by id or name) and its subfolders' paths follow", async () => {
+    const top = await createFolder(api, { ...dev(), name: "old", path: "/ren" });
+    const deep = await createFolder(api, { ...dev(), name: "deep", path: "/ren/old/mid" });
+    await createSecret(api, { ...dev(), secretPath: "/ren/old/mid/deep" }, "DEEP", "v");
+    await createFolder(api, { ...dev(), name: "other", path: "/ren" });
+    const res = await api.patch(`${folders}/${top.id}`, { ...dev(), name: "new", path: "/ren", description: "d" });
+    expect(res.status).toBe(200);
+    expect(res.body.folder).toMatchObject({ id: top.id, name: "new", path: "/ren/new", description: "d" });
+    expect((await api.get(`${folders}/${deep.id}`)).body.folder.path).toBe("/ren/new/mid/deep");
+    const moved = await api.get(`${secrets}/DEEP`, { query: { ...dev(), secretPath: "/ren/new/mid/deep" } });
+    expect(moved.body.secret.secretValue).toBe("v");
+    // By name, as the service's fallback for the CLI.
+    expect((await api.patch(`${folders}/new`, { ...dev(), name: "newer", path: "/ren" })).body.folder.path).toBe(
+      "/ren/newer",
+    );
+    expectError(
+      await api.patch(`${folders}/${top.id}`, { ...dev(), name: "other", path: "/ren" }),
+      400,
+      "BadRequest",
+      "Folder with specified name already exists",
+    );
+    expectError(
+      await api.patch(`${folders}/${top.id}`, { ...dev(), name: "x", path: "/nowhere" }),
+      404,
+      "NotFound",
+      "Folder with path '/nowhere' in environment with slug 'dev' not found",
+    );
+    expectError(await api.patch(`${folders}/${top.id}`, { ...dev(), name: "x", path: "/" }), 404, "NotFound");
+    const [event] = await auditOf(api, projectId, "update-folder");
+    expect(event.event.metadata).toMatchObject({ folderId: top.id, oldFolderName: "new", newFolderName: "newer" });
+  });
+
+  test("DELETE: a folder holding things needs forceDelete, and then takes them with it", async () => {
+    const box = await createFolder(api, { ...dev(), name: "box", path: "/del" });
+    const inner = await createFolder(api, { ...dev(), name: "inner", path: "/del/box" });
+    await createSecret(api, { ...dev(), secretPath: "/del/box/inner" }, "INNER", "v");
+    const body = { ...dev(), path: "/del" };
+    expectError(
+      await api.delete(`${folders}/box`, { body }),
+      400,
+      "BadRequest",
+      'Cannot delete folder "box" because it contains resources. Use forceDelete=true to delete it forcefully.',
+    );
+    const res = await api.delete(`${folders}/box`, { body: { ...body, forceDelete: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.folder).toMatchObject({ id: box.id, name: "box" });
+    expectError(await api.get(`${folders}/${inner.id}`), 404, "NotFound");
+    expect(await list("/del")).toEqual([]);
+    const gone = await api.get(`${secrets}/INNER`, { query: { ...dev(), secretPath: "/del/box/inner" } });
+    expectError(gone, 404, "NotFound", "Folder with path '/del/box/inner' in environment with slug 'dev' not found");
+    // An empty folder, by id; an unknown one; the root is no folder's child.
+    const empty = await createFolder(api, { ...dev(), name: "empty", path: "/del" });
+    expect((await api.delete(`${folders}/${empty.id}`, { body })).status).toBe(200);
+    expectError(await api.delete(`${folders}/nope`, { body }), 404, "NotFound", "Folder with ID 'nope' not found");
+    expectError(await api.delete(`${folders}/root`, { body: { ...dev(), path: "/" } }), 404, "NotFound");
+    expect((await auditOf(api, projectId, "delete-folder")).length).toBe(2);
+  });
+});
+
+describe("secrets", () => {
+  const place = () => ({ projectId, environment: "dev", secretPath: "/vals" });
+  beforeAll(async () => {
+    await createFolder(api, { ...dev(), name: "vals" });
+  });
+
+  test("create answers the secret with its value: trimmed, a final newline kept", async () => {
+    const res = await api.post(`${secrets}/TRIMMED`, { ...place(), secretValue: "  padded  ", secretComment: " c " });
+    expect(res.status).toBe(200);
+    const s = SecretEnvelope.parse(res.body).secret;
+    expect(s).toMatchObject({
+      secretKey: "TRIMMED",
+      secretValue: "padded",
+      secretValueHidden: false,
+      secretComment: "c",
+      version: 1,
+      type: "shared",
+      environment: "dev",
+      secretPath: "/vals",
+      projectId,
+      workspace: projectId,
+    });
+    expect(res.body.secret).not.toHaveProperty("key");
+    const multi = await createSecret(api, place(), "MULTI", "  line1\nline2\n", { skipMultilineEncoding: true });
+    expect(multi).toMatchObject({ secretValue: "line1\nline2\n", skipMultilineEncoding: true });
+  });
+
+  test("create: a key taken, a folder that does not exist, a bad key", async () => {
+    await createSecret(api, place(), "DUP", "first");
+    expectError(
+      await api.post(`${secrets}/DUP`, { ...place(), secretValue: "second" }),
+      400,
+      "BadRequest",
+      "Secret already exist",
+    );
+    expectError(
+      await api.post(`${secrets}/X`, { ...place(), secretPath: "/missing", secretValue: "v" }),
+      404,
+      "NotFound",
+      "Folder with path '/missing' in environment with slug 'dev' not found",
+    );
+    expect422(await api.post(`${secrets}/A:B`, { ...place(), secretValue: "v" }), ["secretName"]);
+    expectError(
+      await api.post(`${secrets}/X`, { projectId: FX.restrictedProjectId, environment: "dev", secretValue: "v" }),
+      403,
+      "PermissionDenied",
+    );
+  });
+
+  test("reads return the value unless viewSecretValue=false; the list of a missing path is empty", async () => {
+    const made = await createSecret(api, place(), "READ_ME", "the-value");
+    const got = await api.get(`${secrets}/READ_ME`, { query: place() });
+    expect(got.body.secret).toMatchObject({ id: made.id, secretValue: "the-value", secretValueHidden: false });
+    const hidden = await api.get(`${secrets}/READ_ME`, { query: { ...place(), viewSecretValue: false } });
+    expect(hidden.body.secret).toMatchObject({ secretValue: "<hidden-by-infisical>", secretValueHidden: true });
+    const listed = SecretListEnvelope.parse((await api.get(secrets, { query: place() })).body).secrets;
+    expect(listed.find((s) => s.secretKey === "READ_ME")).toMatchObject({ secretValue: "the-value" });
+    const masked = (await api.get(secrets, { query: { ...place(), viewSecretValue: "false" } })).body.secrets;
+    expect(masked.every((s: Json) => s.secretValue === "<hidden-by-infisical>" && s.secretValueHidden)).toBe(true);
+    expect((await api.get(secrets, { query: { ...place(), secretPath: "/none" } })).body).toEqual({
+      secrets: [],
+      imports: [],
+    });
+    expectError(
+      await api.get(`${secrets}/NOPE`, { query: place() }),
+      404,
+      "NotFound",
+      "Secret with name 'NOPE' not found",
+    );
+    const byId = await api.get(`${secrets}/id/${made.id}`);
+    expect(byId.body.secret).toMatchObject({ secretKey: "READ_ME", secretValue: "the-value", secretPath: "/vals" });
+    expect((await auditOf(api, projectId, "get-secret")).length).toBeGreaterThanOrEqual(3);
+    expect((await auditOf(api, projectId, "get-secrets")).length).toBeGreaterThanOrEqual(3);
+  });
+
+  test("PATCH: value, comment, encoding and rename, each a new version; a new name taken", async () => {
+    await createSecret(api, place(), "PATCHED", "v1");
+    await createSecret(api, place(), "OCCUPIED", "x");
+    const res = await api.patch(`${secrets}/PATCHED`, { ...place(), secretValue: "v2 ", secretComment: "note" });
+    expect(res.body.secret).toMatchObject({ secretValue: "v2", secretComment: "note", version: 2 });
+    expectError(
+      await api.patch(`${secrets}/PATCHED`, { ...place(), newSecretName: "OCCUPIED" }),
+      400,
+      "BadRequest",
+      "Secret with the new name already exist",
+    );
+    const renamed = await api.patch(`${secrets}/PATCHED`, {
+      ...place(),
+      newSecretName: "RENAMED",
+      skipMultilineEncoding: false,
+    });
+    expect(renamed.body.secret).toMatchObject({ secretKey: "RENAMED", secretValue: "v2", version: 3 });
+    expectError(await api.get(`${secrets}/PATCHED`, { query: place() }), 404, "NotFound");
+    expect((await api.get(`${secrets}/RENAMED`, { query: place() })).body.secret.skipMultilineEncoding).toBe(false);
+    expectError(
+      await api.patch(`${secrets}/PATCHED`, { ...place(), secretValue: "x" }),
+      404,
+      "NotFound",
+      "Secret with name PATCHED not found",
+    );
+  });
+
+  test("DELETE answers the secret; then it is not found", async () => {
+    const made = await createSecret(api, place(), "DOOMED", "v");
+    const res = await api.delete(`${secrets}/DOOMED`, { body: place() });
+    expect(res.status).toBe(200);
+    expect(res.body.secret).toMatchObject({ id: made.id, secretKey: "DOOMED" });
+    expectError(await api.delete(`${secrets}/DOOMED`, { body: place() }), 404, "NotFound", "Secret not found");
+  });
+
+  test("a rotation's secrets: their value and name cannot be changed by hand", async () => {
+    const body = rotationBody(projectId, "dev", "/vals");
+    expect((await api.post(mysqlRotations, body)).status).toBe(200);
+    const key = body.secretsMapping.password;
+    const got = (await api.get(`${secrets}/${key}`, { query: place() })).body.secret;
+    expect(got.secretValue).toBeTruthy();
+    expectError(
+      await api.patch(`${secrets}/${key}`, { ...place(), secretValue: "mine" }),
+      400,
+      "BadRequest",
+      "Cannot update rotated secret name or value",
+    );
+    expect((await api.patch(`${secrets}/${key}`, { ...place(), secretComment: "ok" })).status).toBe(200);
+  });
+
+  test("a value never reaches the audit log, an error or the server's log", async () => {
+    const canary = `canary-${uniq("value")}`;
+    const made = await createSecret(api, place(), "CANARY", canary);
+    await api.get(`${secrets}/CANARY`, { query: place() });
+    await api.get(secrets, { query: place() });
+    await api.patch(`${secrets}/CANARY`, { ...place(), secretValue: `${canary}-2` });
+    const dup = await api.post(`${secrets}/CANARY`, { ...place(), secretValue: canary });
+    expect(dup.status).toBe(400);
+    expect(JSON.stringify(dup.body)).not.toContain(canary);
+    const bad = await api.post(`${secrets}/CANARY2`, { ...place(), secretValue: canary, secretComment: 5 });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).not.toContain(canary);
+    await api.delete(`${secrets}/CANARY`, { body: place() });
+    const audit = await api.get(apiPaths.auditLogs, {
+      query: { projectId, limit: 1000, endDate: new Date(Date.now() + 60_000).toISOString() },
+    });
+    const events = audit.body.auditLogs.filter((e: Json) => e.event.metadata.secretId === made.id);
+    expect(events.map((e: Json) => e.event.type).sort()).toEqual([
+      "create-secret",
+      "delete-secret",
+      "get-secret",
+      "update-secret",
+    ]);
+    expect(Object.keys(events[0].event.metadata).sort()).toEqual([
+      "environment",
+      "secretId",
+      "secretKey",
+      "secretPath",
+      "secretVersion",
+    ]);
+    expect(JSON.stringify(audit.body)).not.toContain(canary);
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join("")).not.toContain(canary);
+  });
+});
+
+describe("what a sync job pushed", () => {
+  test("the folder's keys and value hashes at the moment the job ran; nothing before one ran", async () => {
+    await createFolder(api, { ...dev(), name: "pushed" });
+    const place = { ...dev(), secretPath: "/pushed" };
+    await createSecret(api, place, "B_KEY", "b-value");
+    await createSecret(api, place, "A_KEY", "a-value");
+    const sync = (await api.post(akvSyncs, syncBody(projectId, "dev", "/pushed"))).body.secretSync;
+    expect(await admin.pushedSecrets(sync.id)).toBeUndefined();
+    const raw = await fetch(`${emu.url}/__admin/secret-syncs/${sync.id}/pushed`);
+    expect(raw.status).toBe(404);
+
+    await api.post(`${akvSyncs}/${sync.id}/sync-secrets`);
+    const first = await waitFor(
+      () => admin.pushedSecrets(sync.id),
+      (x) => x !== undefined,
+    );
+    expect(first!.secrets).toEqual([
+      { key: "A_KEY", valueSha256: sha256Hex("a-value") },
+      { key: "B_KEY", valueSha256: sha256Hex("b-value") },
+    ]);
+    const synced = (await api.get(`${akvSyncs}/${sync.id}`)).body.secretSync;
+    expect(first!.pushedAt).toBe(synced.lastSyncedAt);
+
+    await api.patch(`${secrets}/A_KEY`, { ...place, secretValue: "a-changed" });
+    await api.delete(`${secrets}/B_KEY`, { body: place });
+    await waitFor(
+      async () => (await api.get(`${akvSyncs}/${sync.id}`)).body.secretSync,
+      (s) => s.syncStatus === "succeeded",
+    );
+    await api.post(`${akvSyncs}/${sync.id}/sync-secrets`);
+    const second = await waitFor(
+      () => admin.pushedSecrets(sync.id),
+      (x) => x!.pushedAt !== first!.pushedAt,
+    );
+    expect(second!.secrets).toEqual([{ key: "A_KEY", valueSha256: sha256Hex("a-changed") }]);
+    expect(JSON.stringify(second)).not.toContain("a-changed");
+  });
+});
