@@ -25,7 +25,7 @@ import {
  * differs; one that found its connection already as declared looks for the connection's own create
  * or update event.
  */
-export const appliedEvents: Record<ResourceType, { types: string[]; idKey: string }> = {
+export const appliedEvents: Record<ResourceType, { types: string[]; idKey: string; byProject?: true }> = {
   SecretSync: { types: ["create-secret-sync", "update-secret-sync"], idKey: "syncId" },
   SecretRotation: { types: ["create-secret-rotation", "update-secret-rotation"], idKey: "rotationId" },
   CertificateProfile: {
@@ -34,6 +34,24 @@ export const appliedEvents: Record<ResourceType, { types: string[]; idKey: strin
   },
   AppConnection: { types: ["create-app-connection", "update-app-connection"], idKey: "connectionId" },
   AppConnectionSettings: { types: ["create-app-connection", "update-app-connection"], idKey: "connectionId" },
+  Project: { types: ["create-project", "update-project"], idKey: "projectId" },
+  // The environment events carry its name and slug, no id; one the project's template made was
+  // written by the project's create: any of these events of its project counts.
+  ProjectEnvironment: {
+    types: ["create-environment", "update-environment", "create-project"],
+    idKey: "projectId",
+    byProject: true,
+  },
+  SecretFolder: { types: ["create-folder", "update-folder"], idKey: "folderId" },
+  Secret: { types: ["create-secret", "update-secret"], idKey: "secretId" },
+  CertificateAuthority: {
+    types: ["create-certificate-authority", "update-certificate-authority", "import-certificate-authority-cert"],
+    idKey: "caId",
+  },
+  CertificatePolicy: {
+    types: ["create-certificate-policy", "update-certificate-policy"],
+    idKey: "certificatePolicyId",
+  },
 };
 
 interface VerifyOptions extends ConnectionOptions, StackOptions {
@@ -47,7 +65,7 @@ interface StateResource {
   created?: string;
   modified?: string;
   delete?: boolean;
-  outputs?: { changedAt?: unknown };
+  outputs?: { changedAt?: unknown; projectId?: unknown };
 }
 
 export function verifyCommand(): Command {
@@ -72,8 +90,9 @@ export function verifyCommand(): Command {
 Each resource's event must be no older than the time its object last reached the declared state
 (changedAt in its outputs: a change of provider options alone, which sends nothing, does not move
 it; state from older releases: the resource's "modified", else "created" time) minus --margin.
-Events are matched by id: syncId, rotationId, certificateProfileId, connectionId in the event's
-metadata. An AppConnectionSettings that found its connection already as declared wrote nothing: the
+Events are matched by id: syncId, rotationId, certificateProfileId, connectionId, projectId,
+folderId, secretId, caId, certificatePolicyId in the event's metadata; an environment's events
+carry no id, so any environment event (or the create) of its project counts. An AppConnectionSettings that found its connection already as declared wrote nothing: the
 connection's own create or last update event is looked for, which a connection made long ago may
 have outlived. Endpoint and token: the flags, else the stack's secretops:* config, else the
 environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad usage.`,
@@ -100,7 +119,8 @@ environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad
         if (!appliedEvents[type] || Number.isNaN(since)) {
           throw new Failure(`cannot verify ${r.urn}: ${appliedEvents[type] ? "no time in the state" : "unknown type"}`);
         }
-        return { type, name: r.urn.split("::").pop()!, id: r.id!, since };
+        const byProject = appliedEvents[type].byProject && typeof r.outputs?.projectId === "string";
+        return { type, name: r.urn.split("::").pop()!, id: byProject ? String(r.outputs?.projectId) : r.id!, since };
       });
       // One walk over every family's events since the earliest time, rather than one query per
       // resource: reads are rate limited (60 a minute by default).
@@ -132,7 +152,7 @@ environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad
 
 function record(seen: Map<string, number[]>, e: AuditLogEntry): void {
   for (const [type, a] of Object.entries(appliedEvents)) {
-    const id = e.event.metadata[a.idKey];
+    const id = a.byProject ? e.projectId : e.event.metadata[a.idKey];
     if (!a.types.includes(e.event.type) || typeof id !== "string") continue;
     const key = `${type} ${id}`;
     seen.set(key, [...(seen.get(key) ?? []), Date.parse(e.createdAt)]);

@@ -157,7 +157,7 @@ export const appConnectionDefinition = defineResource<RemoteConnection, Connecti
   read: (client, id, outs) => orUndefinedOn404(connections(client).get(outs.app, id)),
   // A project's connections of every kind in one call; an organization's connection is read by id.
   listed: {
-    projectOf: (outs) => outs.projectId,
+    scopeOf: (outs) => outs.projectId,
     reads: familyReads((client, projectId) => client.appConnections.listAll({ projectId })),
   },
   update: (client, id, patch, outs) => connections(client).update(outs.app, id, patch),

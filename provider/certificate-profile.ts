@@ -205,7 +205,7 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
     return found && orUndefinedOn404(client.certificateProfiles.get(found.id));
   },
   read: (client, id) => orUndefinedOn404(client.certificateProfiles.get(id)),
-  listed: { projectOf: (outs) => outs.projectId, reads: familyReads(listProfiles) },
+  listed: { scopeOf: (outs) => outs.projectId, reads: familyReads(listProfiles) },
   async update(client, id, patch, outs) {
     const updated = await client.certificateProfiles.update(id, withServiceDefaults(patch));
     return withWrittenConfig(updated, patch, outs);

@@ -39,7 +39,17 @@ export const commonOptions = {
 };
 
 export type ResourceType =
-  "SecretSync" | "SecretRotation" | "CertificateProfile" | "AppConnection" | "AppConnectionSettings";
+  | "SecretSync"
+  | "SecretRotation"
+  | "CertificateProfile"
+  | "AppConnection"
+  | "AppConnectionSettings"
+  | "Project"
+  | "ProjectEnvironment"
+  | "SecretFolder"
+  | "Secret"
+  | "CertificateAuthority"
+  | "CertificatePolicy";
 
 /** The schemas of one kind (or of the only kind): what `check` validates and what a PATCH takes. */
 export interface KindSchemas {
@@ -70,6 +80,11 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   readonly type: ResourceType;
   /** The arg that selects the kind row (`destination`, `type`, `app`), if any. */
   readonly kindField?: string;
+  /**
+   * The arg an import id gives before a slash (`<projectId>/<id>`) where the read needs more than
+   * the id (an environment's project); by default the kind field.
+   */
+  readonly importPrefix?: string;
   /** The schemas for these args' kind (the options may widen what it accepts), or the rule an unknown kind breaks. */
   schemas(args: Plain, options: Plain): KindSchemas | string;
   /** Provider options (never sent to the service), with their defaults. */
@@ -98,6 +113,22 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
    */
   readonly absentMeans?: Readonly<Record<string, unknown>>;
   /**
+   * Args the service takes only when it makes the object and never reports (a project's template):
+   * what a later change asks for cannot be done, so it is no change, not a replacement.
+   */
+  readonly createOnly?: readonly string[];
+  /**
+   * The service does not refuse a name or slug that is taken: it stores the object under another
+   * (a certificate policy). The create looks for one by `find` first and takes it as taken.
+   */
+  readonly renamesTakenNames?: boolean;
+  /**
+   * Secret args whose value the service returns on a read, by path (a secret's value): a read
+   * that returns another value than the one last written is out-of-band drift, reported without
+   * the value (the hash of what was written is kept, never the value read).
+   */
+  readonly returnedSecrets?: Readonly<Record<string, Field<Remote>>>;
+  /**
    * The args as `check` keeps them (compared, stored, sent on create), where the service holds
    * one thing under two spellings: a certificate profile's config field at the value the service
    * stores when it is not sent is left out, as `reported` leaves it out.
@@ -123,7 +154,7 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   delete(client: SecretOpsClient, id: string, outs: Outs<Args, Options>, successor?: Args): Promise<void>;
 
   /**
-   * Add-on: the service lists a project's objects of this resource's family in one call. Reads
+   * Add-on: the service lists a project's (or a folder's) objects of this resource's family in one call. Reads
    * near in time (a refresh reads every resource at once) share such a call instead of one read
    * each (provider/shared-reads.ts); an object the list lacks is confirmed with `read`.
    */
@@ -144,11 +175,14 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   readonly exclusive?: Exclusive;
 }
 
-/** How a family's objects are listed by project: see `ResourceDefinition.listed`. */
+/** How a family's objects are listed (by project, or by folder): see `ResourceDefinition.listed`. */
 export interface Listed<Remote extends { id: string }, Outs = Plain> {
-  /** The project an object's args or outputs place it in (undefined: not known, read by id). */
-  projectOf(values: Outs): string | undefined;
-  /** The family's list call (every page of a project's objects) and its shared reads (`familyReads`). */
+  /**
+   * The list an object's args or outputs place it in: its project's id, or the key of a folder
+   * (`folderScope`) for the families listed by folder (undefined: not known, read by id).
+   */
+  scopeOf(values: Outs): string | undefined;
+  /** The family's list call (every page of a scope's objects) and its shared reads (`familyReads`). */
   readonly reads: FamilyReads<Remote>;
 }
 
@@ -218,7 +252,7 @@ export function defineResource<Remote extends { id: string }, Args = Plain, Opti
 /** What the derivations below read of a definition, whatever its `Remote`. */
 export type DefinitionShape = Pick<
   ResourceDefinition<never>,
-  "type" | "kindField" | "reported" | "computed" | "secretPaths" | "replaceOnChange"
+  "type" | "kindField" | "reported" | "computed" | "secretPaths" | "replaceOnChange" | "createOnly"
 >;
 
 /** Every output of a resource: its args, then what the service computes. */
@@ -231,9 +265,12 @@ export function secretArgs(def: DefinitionShape): string[] {
   return [...new Set((def.secretPaths?.all ?? []).map((p) => p.split(".")[0]!))];
 }
 
-/** Args the PATCH body does not take or the service cannot change in place, and the kind itself: a change replaces the resource. */
+/**
+ * Args the PATCH body does not take or the service cannot change in place, and the kind itself: a
+ * change replaces the resource (an arg taken only on create changes nothing later).
+ */
 export function replaceFields(def: DefinitionShape, schemas: KindSchemas): string[] {
   const patchable = Object.keys(schemas.update.shape).filter((k) => !def.replaceOnChange?.includes(k));
-  const fields = Object.keys(schemas.args.shape).filter((k) => !patchable.includes(k));
+  const fields = Object.keys(schemas.args.shape).filter((k) => !patchable.includes(k) && !def.createOnly?.includes(k));
   return def.kindField && !fields.includes(def.kindField) ? [...fields, def.kindField] : fields;
 }

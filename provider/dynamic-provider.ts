@@ -30,6 +30,7 @@ import {
   compact,
   containsUnknown,
   getPath,
+  hashOne,
   hashSecrets,
   sameValue,
   unknownAt,
@@ -130,7 +131,7 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
 
   const changed = new Set<string>();
   for (const k of new Set([...Object.keys(plainArgs), ...Object.keys(absentMeans)])) {
-    if (differs(wanted(plainArgs, k), k)) changed.add(k);
+    if (!def.createOnly?.includes(k) && differs(wanted(plainArgs, k), k)) changed.add(k);
   }
   for (const p of changedSecrets(args, secretPaths, state.secretHashes)) changed.add(p.split(".")[0]!);
   const fingerprint = def.fingerprint;
@@ -286,12 +287,14 @@ async function createResource(ctx: ProviderContext, inputs: Plain): Promise<dyna
   const client = apiClient(endpointOf(options));
   try {
     const holder = holderOf(ctx, inputs);
-    let remote = await adoptExisting(def, client, args, options);
-    const made = !remote;
-    if (!remote)
-      remote = await exclusively(ctx, exclusiveKey(def, args, options), () =>
-        createOnce(def, client, args, options, holder),
-      );
+    const heldElsewhere = (found: { id: string }) => refuseHeldElsewhere(ctx, def, found, args, options, holder);
+    let made = false;
+    let remote = await exclusively(ctx, exclusiveKey(def, args, options), async () => {
+      const adopted = await adoptExisting(def, client, args, options, heldElsewhere);
+      if (adopted) return adopted;
+      made = true;
+      return createOnce(def, client, args, options, holder, heldElsewhere);
+    });
     ctx.held.hold(endpointOf(options), remote.id, holder);
     const changedAt = changedAtOf(remote);
     remote = await settle(def, client, remote, inputs, options, { made });
@@ -310,11 +313,14 @@ async function readResource(ctx: ProviderContext, id: string, outs: Plain): Prom
   // What records our last write (secret hashes and revisions, the applied fingerprint, the
   // declared args): a refresh keeps it.
   const { observed: last, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.reported));
-  // A secret changed out of band (the fingerprint moved): the revisions say which.
+  // A secret changed out of band (the fingerprint moved, or the value returned is not the one
+  // written): the revisions say which.
   const fingerprint = def.fingerprint;
-  const secretDrift =
+  const fingerprintDrift =
     fingerprint && fingerprintDrifted({ ...written, observed: {}, fingerprint: fingerprint.of(remote) });
-  if (secretDrift) written.secretRevisions = changedOutside(written.secretRevisions, fingerprint.field);
+  if (fingerprintDrift) written.secretRevisions = changedOutside(written.secretRevisions, fingerprint.field);
+  const returnedDrift = markReturnedSecretDrift(def, remote, written);
+  const secretDrift = fingerprintDrift || returnedDrift;
   const props = observedOutputs(def, remote, options, written);
   const observed = argsOf(def, remote);
   // The args are as the last step or refresh saw them (a sync's status may have moved): no
@@ -327,6 +333,31 @@ async function readResource(ctx: ProviderContext, id: string, outs: Plain): Prom
   const inputs = Object.fromEntries(declared.map((k) => [k, observed[k]]));
   return { id, props, inputs: compact({ ...inputs, ...options, [SECRET_REVISIONS_KEY]: written.secretRevisions }) };
 }
+
+/**
+ * The secrets the service returns whose value is not the one last written (`returnedSecrets`):
+ * their hash is replaced by a mark no value hashes to, so the next plan writes the program's value
+ * again, and their revision says they changed outside. The value read is compared and dropped.
+ */
+function markReturnedSecretDrift(def: Definition, remote: { id: string }, written: Partial<ProviderState>): boolean {
+  const hashes = written.secretHashes;
+  if (!def.returnedSecrets || !hashes) return false;
+  const drifted = Object.entries(def.returnedSecrets).flatMap(([path, read]) => {
+    const value = read(remote);
+    const last = hashes.values[path];
+    return typeof value === "string" && last !== undefined && hashOne(hashes.key, value) !== last ? [path] : [];
+  });
+  if (!drifted.length) return false;
+  written.secretHashes = {
+    ...hashes,
+    values: { ...hashes.values, ...Object.fromEntries(drifted.map((p) => [p, CHANGED_OUTSIDE_HASH])) },
+  };
+  for (const p of drifted) written.secretRevisions = changedOutside(written.secretRevisions, p);
+  return true;
+}
+
+/** A secret hash no value has: what a value changed outside the program is marked with. */
+const CHANGED_OUTSIDE_HASH = "changed outside the program";
 
 /** update: the PATCH (or the unfinished work resumed), then the work the service does after it. */
 async function updateResource(
@@ -441,11 +472,13 @@ async function adoptExisting(
   client: SecretOpsClient,
   args: Plain,
   options: Plain,
+  heldElsewhere: (found: { id: string }) => void,
 ): Promise<{ id: string } | undefined> {
   if (!options.adoptExisting && !def.manageExisting) return undefined;
   const remote = await def.find(client, args);
   if (!remote && def.manageExisting) throw new Error(def.manageExisting.notFound(args));
   if (!remote) return undefined;
+  heldElsewhere(remote);
   const compared = def.manageExisting ? args : withoutPaths(args, secretPathsOf(def, args));
   const { patch } = plan(def, compared, options, argsOf(def, remote));
   for (const k of Object.keys(patch)) if (args[k] !== undefined) patch[k] = args[k];
@@ -466,8 +499,17 @@ async function createOnce(
   args: Plain,
   options: Plain,
   holder: Holder,
+  heldElsewhere: (found: { id: string }) => void,
 ): Promise<{ id: string }> {
   if (!def.create) throw new Error(`${def.type} cannot be created`);
+  // A service that would store the object under another name when this one is taken: look first.
+  const taken = def.renamesTakenNames ? await def.find(client, args) : undefined;
+  if (taken) {
+    heldElsewhere(taken);
+    const claimed = await claim(def, client, taken, args, options, undefined);
+    await warn(tookOver(def, taken.id, args, holder));
+    return claimed;
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       return await def.create(client, args, options);
@@ -479,12 +521,35 @@ async function createOnce(
         await sleep(backoffDelayMs(attempt, defaultRetryOptions));
         continue;
       }
+      heldElsewhere(found);
       const claimed = await claim(def, client, found, args, options, e);
       // Taken before our first create was sent: not ours from this step, so say whose it may be.
       if (attempt === 1 && isAlreadyExists(e)) await warn(tookOver(def, found.id, args, holder));
       return claimed;
     }
   }
+}
+
+/**
+ * A create (or adoption) that found its object held by another resource the program declares: two
+ * resources of one program declare one object (their scope was not known at preview, so `check`
+ * could not tell). Refused before anything is written to it.
+ */
+function refuseHeldElsewhere(
+  ctx: ProviderContext,
+  def: Definition,
+  found: { id: string },
+  args: Plain,
+  options: Plain,
+  holder: Holder,
+): void {
+  const other = ctx.held.holderOf(endpointOf(options), found.id);
+  if (!other || other.name === holder.name) return;
+  throw new Error(
+    `${objectLabel(def, args, found.id)} is held by ${resourceLabel(other, "another resource of this program")}, ` +
+      `and ${resourceLabel(holder, "this resource")} declares it too: two resources cannot manage one object; ` +
+      `give one of them another ${nameKeyOf(args) ?? "name"}`,
+  );
 }
 
 /** Takes a found object as the one this create made, if it is: see `createOnce`. */
@@ -499,9 +564,12 @@ async function claim(
   const secretPaths = secretPathsOf(def, args);
   const declared = withoutPaths(args, secretPaths);
   const observed = argsOf(def, found);
-  const differing = Object.keys(declared).filter((k) => !sameValue(declared[k], observed[k]));
+  // What the service takes only on create it never reports: it cannot tell.
+  const differing = Object.keys(declared).filter(
+    (k) => !def.createOnly?.includes(k) && !sameValue(declared[k], observed[k]),
+  );
   if (differing.length) {
-    const key = args.slug !== undefined ? "slug" : "name";
+    const key = nameKeyOf(args) ?? "name";
     const taken = isAlreadyExists(cause)
       ? String(cause instanceof Error ? cause.message : cause).replace(/\.$/, "")
       : `a ${def.type} with the ${key} "${String(args[key])}" already exists`;
@@ -572,9 +640,12 @@ async function settle(
 
 /** The service's object as messages name it: its type, name or slug, and id. */
 function objectLabel(def: Definition, values: Plain, id: string): string {
-  const name = values.name ?? values.slug;
-  return typeof name === "string" ? `${def.type} "${name}" (id ${id})` : `${def.type} ${id}`;
+  const key = nameKeyOf(values);
+  return key ? `${def.type} "${String(values[key])}" (id ${id})` : `${def.type} ${id}`;
 }
+
+/** The arg that names an object where the service keeps names unique: its slug, name or key. */
+const nameKeyOf = (values: Plain) => ["slug", "name", "secretName"].find((k) => typeof values[k] === "string");
 
 const resourceLabel = (holder: Holder, otherwise: string) =>
   holder.name !== undefined ? `the resource "${holder.name}"` : otherwise;
@@ -606,8 +677,8 @@ const sharedReadsAt = (def: Definition, client: SecretOpsClient) => def.listed?.
 
 /** After a write (whatever its outcome): what was listed of the project may be stale. */
 function wrote(def: Definition, client: SecretOpsClient, values: Plain): void {
-  const projectId = def.listed?.projectOf(values);
-  if (projectId !== undefined) sharedReadsAt(def, client)?.invalidate(projectId);
+  const scope = def.listed?.scopeOf(values);
+  if (scope !== undefined) sharedReadsAt(def, client)?.invalidate(scope);
 }
 
 /**
@@ -615,8 +686,8 @@ function wrote(def: Definition, client: SecretOpsClient, values: Plain): void {
  * listed, or no list) its own read, which tells gone from hidden.
  */
 async function readObject(def: Definition, client: SecretOpsClient, id: string, outs: Plain) {
-  const projectId = def.listed?.projectOf(outs);
-  const listed = projectId === undefined ? undefined : await sharedReadsAt(def, client)?.find(projectId, id);
+  const scope = def.listed?.scopeOf(outs);
+  const listed = scope === undefined ? undefined : await sharedReadsAt(def, client)?.find(scope, id);
   return listed ?? def.read(client, id, outs);
 }
 

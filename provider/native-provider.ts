@@ -41,6 +41,12 @@ export const NATIVE_RESOURCES: Readonly<Record<string, NativeResource>> = {
   CertificateProfile: { type: "CertificateProfile" },
   AppConnection: { type: "AppConnection" },
   AppConnectionSettings: { type: "AppConnectionSettings" },
+  Project: { type: "Project" },
+  ProjectEnvironment: { type: "ProjectEnvironment" },
+  SecretFolder: { type: "SecretFolder" },
+  Secret: { type: "Secret" },
+  CertificateAuthority: { type: "CertificateAuthority" },
+  CertificatePolicy: { type: "CertificatePolicy" },
 };
 
 /** The audit-log query's function token. */
@@ -119,17 +125,20 @@ function concealError(e: unknown, keys: readonly string[]): unknown {
   return e;
 }
 
-/** The import id of a resource read with no state: `<kind>/<id>` where the kind selects the route. */
+/**
+ * The import id of a resource read with no state: `<kind>/<id>` where the kind selects the route,
+ * `<projectId>/<id>` where the read needs the project (`importPrefix`).
+ */
 function importTarget(type: ResourceType, fixed: Plain | undefined, id: string, outs: Plain) {
-  const { kindField } = definition(type);
-  if (!kindField || outs[kindField] !== undefined) return { id, outs };
+  const def = definition(type);
+  const field = def.importPrefix ?? def.kindField;
+  if (!field || outs[field] !== undefined) return { id, outs };
   const slash = id.indexOf("/");
   if (slash <= 0) {
-    throw new Error(
-      `import id: a ${type} is imported as <${kindField}>/<id> (the ${kindField} selects the service's route), not ${JSON.stringify(id)}`,
-    );
+    const why = field === def.kindField ? `the ${field} selects the service's route` : `the read needs the ${field}`;
+    throw new Error(`import id: a ${type} is imported as <${field}>/<id> (${why}), not ${JSON.stringify(id)}`);
   }
-  return { id: id.slice(slash + 1), outs: { ...fixed, [kindField]: id.slice(0, slash) } };
+  return { id: id.slice(slash + 1), outs: { ...fixed, [field]: id.slice(0, slash) } };
 }
 
 // Python dicts. A Python program may pass a nested object as a dict: the generated SDK translates

@@ -1,7 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Exclusive } from "./definition";
-import type { Plain } from "./values";
+import { formatIssue } from "../sdk/schemas/issues";
+import type { Exclusive, ResourceType } from "./definition";
+import { type Plain, containsUnknown } from "./values";
 
 /**
  * Runs in the provider process: the keys of a definition's `exclusive` add-on (a sync's
@@ -110,4 +111,27 @@ export class ProgramKeys {
       if (this.queues.get(key) === settled) this.queues.delete(key);
     }
   }
+}
+
+/**
+ * The `exclusive` rule of a name or slug the service keeps unique in a scope (an environment's
+ * slug in its project, a secret's key in its folder): `field`, unique among the objects with the
+ * same `scope` args. Two resources of the program declaring one are refused at preview, naming
+ * both, before any write; while a scope arg is not known yet (a project made by the same `up`),
+ * the create that finds the object held by another resource of the program refuses instead.
+ */
+export function uniqueIn(type: ResourceType, field: string, scope: readonly string[], where: string): Exclusive {
+  return {
+    key(args) {
+      const parts = [...scope, field].map((k) => args[k]);
+      return parts.some((v) => v === undefined || containsUnknown(v)) ? undefined : JSON.stringify([type, ...parts]);
+    },
+    conflict: (resource, holder) => ({
+      property: "",
+      reason: formatIssue({
+        path: field,
+        message: `${type} "${resource}" and ${type} "${holder}" of this program both declare this ${field} ${where}, which holds one; give one of them another ${field}`,
+      }),
+    }),
+  };
 }

@@ -15,6 +15,12 @@ const definitions: Record<ResourceType, () => ResourceDefinition<{ id: string }>
   CertificateProfile: () => require("./certificate-profile").certificateProfileDefinition,
   AppConnection: () => require("./app-connection").appConnectionDefinition,
   AppConnectionSettings: () => require("./app-connection-settings").appConnectionSettingsDefinition,
+  Project: () => require("./project").projectDefinition,
+  ProjectEnvironment: () => require("./project-environment").projectEnvironmentDefinition,
+  SecretFolder: () => require("./secret-folder").secretFolderDefinition,
+  Secret: () => require("./secret").secretDefinition,
+  CertificateAuthority: () => require("./certificate-authority").certificateAuthorityDefinition,
+  CertificatePolicy: () => require("./certificate-policy").certificatePolicyDefinition,
 };
 
 /** A type's definition (the native provider's schema and secrets read it too). */

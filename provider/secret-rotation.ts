@@ -154,7 +154,7 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
     ),
   read: (client, id, outs) => orUndefinedOn404(rotations(client).get(outs.type, id)),
   listed: {
-    projectOf: (outs) => outs.projectId,
+    scopeOf: (outs) => outs.projectId,
     reads: familyReads((client, projectId) => client.secretRotations.listAll(projectId)),
   },
   update: (client, id, patch, outs) => rotations(client).update(outs.type, id, patch),

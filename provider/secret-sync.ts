@@ -325,7 +325,7 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
   },
   find: (client, args) => orUndefinedOn404(syncs(client).getByName(args.destination, args.name, args.projectId)),
   read: (client, id, outs) => orUndefinedOn404(syncs(client).get(outs.destination, id)),
-  listed: { projectOf: (outs) => outs.projectId, reads: syncReads },
+  listed: { scopeOf: (outs) => outs.projectId, reads: syncReads },
   async update(client, id, patch, outs, opts) {
     if (patch.destinationConfig !== undefined) {
       await refuseDuplicateDestination(client, { ...outs, destinationConfig: patch.destinationConfig }, opts, id);

@@ -55,7 +55,7 @@ export const CHANGED_OUTSIDE = 0;
 export function changedOutside(revisions: SecretRevisions | undefined, field: string): SecretRevisions | undefined {
   if (!revisions) return revisions;
   return Object.fromEntries(
-    Object.entries(revisions).map(([p, r]) => [p, p.startsWith(`${field}.`) ? CHANGED_OUTSIDE : r]),
+    Object.entries(revisions).map(([p, r]) => [p, p === field || p.startsWith(`${field}.`) ? CHANGED_OUTSIDE : r]),
   );
 }
 

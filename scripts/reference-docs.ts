@@ -17,6 +17,12 @@ import { appConnectionSettingsDefinition } from "../provider/app-connection-sett
 import { certificateProfileDefinition } from "../provider/certificate-profile";
 import { secretRotationDefinition } from "../provider/secret-rotation";
 import { secretSyncDefinition } from "../provider/secret-sync";
+import { certificateAuthorityDefinition } from "../provider/certificate-authority";
+import { certificatePolicyDefinition } from "../provider/certificate-policy";
+import { projectDefinition } from "../provider/project";
+import { projectEnvironmentDefinition } from "../provider/project-environment";
+import { secretDefinition } from "../provider/secret";
+import { secretFolderDefinition } from "../provider/secret-folder";
 import {
   appConnectionApps,
   appConnectionKinds,
@@ -84,6 +90,48 @@ export const references: Record<ResourceType, ResourceReference> = {
     argsTypeName: "AppConnectionSettingsArgs",
     intro:
       "Manages the settings of an existing app connection, found by `app` and `connectionId` or `connectionName`. Deleting it releases management and leaves the connection in place.",
+  },
+  Project: {
+    def: projectDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "ProjectArgs",
+    intro:
+      "A project: what every environment, folder, secret, sync, rotation, CA and profile belongs to. Its template's environments (`dev`, `staging` and `prod` by default) come with it; declare them as `ProjectEnvironment`s to manage them. Deleting it deletes everything in it at the service, unless `hasDeleteProtection`.",
+  },
+  ProjectEnvironment: {
+    def: projectEnvironmentDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "ProjectEnvironmentArgs",
+    intro:
+      "An environment of a project, named by its slug wherever secrets are. One the project's template made is taken over (`adoptExisting`, default true). Deleting it deletes its folders and secrets at the service. `pulumi import` takes the id as `<projectId>/<environmentId>`.",
+  },
+  SecretFolder: {
+    def: secretFolderDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "SecretFolderArgs",
+    intro:
+      "A folder of an environment, in the parent folder at `path` (the service makes the parents it lacks). Its `secretPath` output is what secrets, syncs and rotations in it name. The service refuses to delete a folder that holds anything, unless `forceDelete`.",
+  },
+  Secret: {
+    def: secretDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "SecretArgs",
+    intro:
+      "A secret: a key and its value in a folder. The value is secret everywhere (encrypted in state, never an output, masked in previews); a refresh tells when it changed outside the program without showing it, and the next `up` writes the program's value again.",
+  },
+  CertificateAuthority: {
+    def: certificateAuthorityDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "CertificateAuthorityArgs",
+    intro:
+      "An internal certificate authority: a root, or an intermediate that its `parentCaId` signs as part of its create. Certificate profiles issue from it (`caId`).",
+  },
+  CertificatePolicy: {
+    def: certificatePolicyDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "CertificatePolicyArgs",
+    intro:
+      "The rules the certificates of a profile (`certificatePolicyId`) follow: subject, SANs, key usages, algorithms, validity. The service refuses to delete a policy a profile uses.",
   },
 };
 const resources = Object.values(references);

@@ -16,6 +16,12 @@ const RESOURCE_TYPES = Object.keys({
   CertificateProfile: true,
   AppConnection: true,
   AppConnectionSettings: true,
+  Project: true,
+  ProjectEnvironment: true,
+  SecretFolder: true,
+  Secret: true,
+  CertificateAuthority: true,
+  CertificatePolicy: true,
 } satisfies Record<ResourceType, true>) as ResourceType[];
 
 // A user's program that installs the packed package (`npm pack`) in a directory of its own
@@ -110,6 +116,38 @@ describe("the packed package in a user's program", () => {
         name: "settings",
         args: { app: "venafi", connectionName: "emulator-venafi", description: "from a packed install" },
       },
+      { kind: "Project", name: "tree", args: { projectName: "Packed", slug: "packed-tree" } },
+      { kind: "ProjectEnvironment", name: "qa", args: { projectId: { $ref: "tree.id" }, name: "QA", slug: "qa" } },
+      {
+        kind: "SecretFolder",
+        name: "folder",
+        args: { projectId: { $ref: "tree.id" }, environment: { $ref: "qa.slug" }, name: "app" },
+      },
+      {
+        kind: "Secret",
+        name: "secret",
+        args: {
+          projectId: { $ref: "tree.id" },
+          environment: { $ref: "qa.slug" },
+          secretPath: { $ref: "folder.secretPath" },
+          secretName: "GREETING",
+          secretValue: "hello from a packed install",
+        },
+      },
+      {
+        kind: "CertificateAuthority",
+        name: "ca",
+        args: {
+          projectId: project.id,
+          name: "packed-root",
+          configuration: { type: "root", commonName: "Packed Root", notAfter: "2036-01-01T00:00:00Z" },
+        },
+      },
+      {
+        kind: "CertificatePolicy",
+        name: "policy",
+        args: { projectId: project.id, name: "packed-policy", validity: { max: "30d" } },
+      },
     ];
     t = await createTestStack({
       program: dir,
@@ -122,10 +160,10 @@ describe("the packed package in a user's program", () => {
       },
     });
     const up = await t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges).create).toBe(5);
+    expect(changeCounts(up.summary.resourceChanges).create).toBe(resources.length + 1);
     const admin = new EmulatorAdmin(emulator.url);
     await admin.clearRequests();
-    expect((await t.stack.preview()).changeSummary).toEqual({ same: 5 });
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: resources.length + 1 });
     const calls = await admin.requests();
     expect(calls.filter((r) => r.path.startsWith("/api/"))).toEqual([]);
 
@@ -133,7 +171,7 @@ describe("the packed package in a user's program", () => {
     const ours = state.deployment.resources.filter((r: { type: string }) =>
       r.type.startsWith("pulumi-nodejs:dynamic/secretops:"),
     );
-    expect(ours).toHaveLength(4);
+    expect(ours).toHaveLength(resources.length);
     for (const r of ours) {
       // The whole resource, both copies of the serialized provider included.
       expect(Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(4096);
@@ -143,6 +181,6 @@ describe("the packed package in a user's program", () => {
       expect(r.inputs.__provider).not.toContain(repoRoot);
     }
     const destroy = await t.stack.destroy();
-    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(5);
+    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(resources.length + 1);
   });
 });

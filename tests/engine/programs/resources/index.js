@@ -3,7 +3,7 @@
 // costs no `pulumi config set` per step). Secret values come from the secret config `resources:secrets`
 // ({ resourceName: { topLevelArg: value } }, deep-merged into that arg), as a user would pass
 // them with `pulumi config set --secret`. `opts` are resource options (`aliases`). Resources come
-// from the package by name.
+// from the package by name; `{ "$ref": "<resource>.<output>" }` passes one resource's output to another.
 const pulumi = require("@pulumi/pulumi");
 const secretops = require("secretops-pulumi");
 
@@ -19,7 +19,21 @@ function merge(a, b) {
   return out;
 }
 
-for (const { kind, name, args, opts } of declared) {
+// `{ "$ref": "<resource>.<output>" }` anywhere in the args is an output of a resource declared
+// before it (a folder's `secretPath`, a project's `id`), as a program passes one resource to another.
+const made = {};
+function resolve(v) {
+  if (Array.isArray(v)) return v.map(resolve);
+  if (typeof v !== "object" || v === null) return v;
+  if (typeof v.$ref === "string") {
+    const [resource, output] = v.$ref.split(".");
+    return made[resource][output];
+  }
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]));
+}
+
+for (const { kind, name, args: declaredArgs, opts } of declared) {
+  const args = resolve(declaredArgs);
   const withSecrets = { ...args };
   delete withSecrets.secretFieldsFrom;
   if (secrets) {
@@ -28,6 +42,7 @@ for (const { kind, name, args, opts } of declared) {
     }
   }
   const resource = new secretops[kind](name, withSecrets, opts);
+  made[name] = resource;
   exports[name] = { id: resource.id, urn: resource.urn };
 }
 
