@@ -259,7 +259,8 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
   if (def.kindField) inputs[def.kindField] = args[def.kindField];
   const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
   if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;
-  const conflict = exclusiveConflict(ctx, olds, news, args, parsedOptions.data);
+  // The key of the args as parsed (a folder's default path `/` included).
+  const conflict = exclusiveConflict(ctx, olds, news, { ...args, ...data }, parsedOptions.data);
   if (conflict) return { inputs: news, failures: [conflict] };
   const name = programName(news);
   if (name !== undefined) ctx.held.named(identity(def, inputs), name);

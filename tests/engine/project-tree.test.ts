@@ -363,28 +363,60 @@ describe("the project tree, from nothing", () => {
     expect(pushed?.secrets.map((s) => s.key).sort()).toEqual(["API_KEY", "DB_URL"]);
   });
 
-  it("refuses two environments with one slug in a project at preview, naming both, before any write", async () => {
+  it("refuses two environments, folders or secrets with one slug, name or key at preview, naming both, before any write", async () => {
     const fixture = emulator.summary.projects[0]!.id;
-    const twice: Declared[] = ["first", "second"].map((name) => ({
-      kind: "ProjectEnvironment",
-      name,
-      args: { projectId: fixture, name: "Perf", slug: "perf" },
-    }));
-    await declare([
-      ...tree({ folderName: "services", dbUrlName: "DB_URL", dbUrlPath: "backend.secretPath" }),
-      ...twice,
-    ]);
-    await admin.clearRequests();
-    const failure = await t.stack.preview().then(
+    const place = { projectId: fixture, environment: "dev" };
+    const pairs: Declared[][] = [
+      { kind: "ProjectEnvironment", args: { projectId: fixture, name: "Perf", slug: "perf" } },
+      { kind: "SecretFolder", args: { ...place, name: "twice" } },
+      { kind: "Secret", args: { ...place, secretName: "TWICE", secretValue: "x" } },
+    ].map(({ kind, args }) => ["first", "second"].map((n) => ({ kind, name: `${kind}-${n}`, args })));
+    const current = tree({ folderName: "services", dbUrlName: "DB_URL", dbUrlPath: "backend.secretPath" });
+    for (const [kind, field] of [
+      ["ProjectEnvironment", "slug"],
+      ["SecretFolder", "name"],
+      ["Secret", "secretName"],
+    ] as const) {
+      await declare([...current, ...pairs.flat().filter((r) => r.kind === kind)]);
+      await admin.clearRequests();
+      const failure = await t.stack.preview().then(
+        () => "",
+        (e: unknown) => String(e),
+      );
+      expect(failure).toMatch(new RegExp(`${kind} "${kind}-(first|second)" and ${kind} "${kind}-(first|second)"`));
+      expect(failure).toContain(`${field}:`);
+      expect((await admin.requests()).filter((r) => r.method !== "GET" && r.path.startsWith("/api/"))).toEqual([]);
+    }
+    await declare(current);
+  });
+
+  it("refuses the second of two environments with one slug in a project the same up makes, naming both", async () => {
+    const extra: Declared[] = [
+      { kind: "Project", name: "extra", args: { projectName: "Extra", slug: "tree-extra" } },
+      ...["first", "second"].map((name) => ({
+        kind: "ProjectEnvironment",
+        name,
+        args: { projectId: ref("extra.id"), name: "Perf", slug: "perf" },
+      })),
+    ];
+    const current = tree({ folderName: "services", dbUrlName: "DB_URL", dbUrlPath: "backend.secretPath" });
+    await declare([...current, ...extra]);
+    // The preview cannot tell (the new project's id is not known yet): the up, which knows it, refuses.
+    expect(changeCounts((await t.stack.preview()).changeSummary)).toMatchObject({ create: 3 });
+    const failure = await t.stack.up().then(
       () => "",
       (e: unknown) => String(e),
     );
-    expect(failure).toMatch(
-      /ProjectEnvironment "second" and ProjectEnvironment "first"|ProjectEnvironment "first" and ProjectEnvironment "second"/,
-    );
-    expect(failure).toMatch(/slug/);
-    expect((await admin.requests()).filter((r) => r.method !== "GET" && r.path.startsWith("/api/"))).toEqual([]);
-    await declare(tree({ folderName: "services", dbUrlName: "DB_URL", dbUrlPath: "backend.secretPath" }));
+    expect(failure).toMatch(/ProjectEnvironment "(first|second)" and ProjectEnvironment "(first|second)"/);
+    // The first checked made it; the second was refused before any write: one environment, one holder.
+    const made = (await client.projects.list()).find((p) => p.slug === "tree-extra")!;
+    const perf = (await client.projects.get(made.id)).environments!.filter((e) => e.slug === "perf");
+    expect(perf).toHaveLength(1);
+    const state = JSON.parse(await cliStackExport(t)) as { deployment: { resources: { id?: string }[] } };
+    expect(state.deployment.resources.filter((r) => r.id === perf[0]!.id)).toHaveLength(1);
+    await declare(current);
+    await t.stack.up();
+    expect(await orUndefined(client.projects.get(made.id))).toBeUndefined();
   });
 
   it("destroys every object (checked by id), and makes the tree again", async () => {
@@ -402,5 +434,222 @@ describe("the project tree, from nothing", () => {
     expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ create: RESOURCES + 1 });
     await t.stack.destroy();
     await noCanary();
+  });
+});
+
+/** Each new resource on its own: the program the lifecycle below edits step by step. */
+function each(step: "initial" | "patched" | "replaced"): Declared[] {
+  const patched = step !== "initial";
+  const replaced = step === "replaced";
+  const one = { projectId: ref("one.id") };
+  return [
+    { kind: "Project", name: "one", args: { projectName: "Each one", slug: "each-one" } },
+    {
+      kind: "Project",
+      name: "two",
+      args: {
+        projectName: "Each two",
+        slug: "each-two",
+        projectDescription: patched ? "patched" : "initial",
+        type: replaced ? "kms" : "secret-manager",
+      },
+    },
+    {
+      kind: "ProjectEnvironment",
+      name: "env",
+      args: { projectId: ref(replaced ? "two.id" : "one.id"), name: patched ? "Quality" : "QA", slug: "qa" },
+    },
+    {
+      kind: "SecretFolder",
+      name: "folder",
+      args: {
+        ...one,
+        environment: replaced ? "staging" : "dev",
+        name: "each",
+        description: patched ? "patched" : "initial",
+      },
+    },
+    {
+      kind: "Secret",
+      name: "secret",
+      args: {
+        ...one,
+        environment: replaced ? "staging" : "dev",
+        secretName: "EACH",
+        secretComment: patched ? "patched" : "initial",
+        secretFieldsFrom: ["secretValue"],
+      },
+    },
+    { kind: "Project", name: "pki", args: { projectName: "Each PKI", slug: "each-pki", type: "cert-manager" } },
+    { kind: "Project", name: "pki2", args: { projectName: "Each PKI 2", slug: "each-pki-two", type: "cert-manager" } },
+    {
+      kind: "CertificateAuthority",
+      name: "ca",
+      args: {
+        projectId: ref("pki.id"),
+        name: "each-root",
+        status: patched ? "disabled" : "active",
+        configuration: {
+          type: "root",
+          commonName: replaced ? "Each Root CA 2" : "Each Root CA",
+          notAfter: "2036-01-01T00:00:00Z",
+        },
+      },
+    },
+    {
+      kind: "CertificatePolicy",
+      name: "policy",
+      args: {
+        projectId: ref(replaced ? "pki2.id" : "pki.id"),
+        name: "each",
+        validity: { max: patched ? "60d" : "30d" },
+      },
+    },
+  ];
+}
+
+/** The six new types, in the program above: the resource of each that the lifecycle edits. */
+const EDITED = ["two", "env", "folder", "secret", "ca", "policy"];
+
+describe("each new resource: patch, out-of-band change, replacement, destroy with what it hangs on gone", () => {
+  let emulator: Emulator;
+  let t: TestStack;
+  let client: SecretOpsClient;
+  const CANARY_EACH = "canary-each-secret-value-70b4d2";
+  const ids = async () =>
+    Object.fromEntries(
+      Object.entries(await t.stack.outputs()).map(([k, v]) => [k, (v.value as { id: string }).id]),
+    ) as Record<string, string>;
+  const declare = (step: Parameters<typeof each>[0]) =>
+    t.stack.setConfig("resources:resources", { value: JSON.stringify(each(step)) });
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, admin: true, rateLimits: false });
+    client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
+    t = await createTestStack({
+      program: "resources",
+      config: {
+        "secretops:apiUrl": { value: emulator.url },
+        "secretops:token": { value: emulator.token, secret: true },
+        "resources:resources": { value: JSON.stringify(each("initial")) },
+        "resources:secrets": { value: JSON.stringify({ secret: { secretValue: CANARY_EACH } }), secret: true },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.dispose({ destroy: false });
+    await emulator?.stop();
+  });
+
+  /** What the service holds of each edited object, as the program declares it. */
+  const state = async (id: Record<string, string>) => ({
+    two: (await client.projects.get(id.two!)).description,
+    env: (await client.projectEnvironments.get(id.one!, id.env!)).name,
+    folder: (await client.secretFolders.get(id.folder!)).description,
+    secret: (await client.secrets.getById(id.secret!)).secretComment,
+    ca: (await client.certificateAuthorities.get(id.ca!)).status,
+    policy: (await client.certificatePolicies.get(id.policy!)).validity?.max,
+  });
+
+  it("makes each, then a no-change preview", async () => {
+    const up = await t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ create: each("initial").length + 1 });
+    expect(await state(await ids())).toEqual({
+      two: "initial",
+      env: "QA",
+      folder: "initial",
+      secret: "initial",
+      ca: "active",
+      policy: "30d",
+    });
+    await t.stack.preview({ expectNoChanges: true });
+  });
+
+  it("patches each in place: every id stays", async () => {
+    const before = await ids();
+    await declare("patched");
+    const up = await t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: EDITED.length, replace: 0, create: 0 });
+    expect(await ids()).toEqual(before);
+    const patched = {
+      two: "patched",
+      env: "Quality",
+      folder: "patched",
+      secret: "patched",
+      ca: "disabled",
+      policy: "60d",
+    };
+    expect(await state(before)).toEqual(patched);
+  });
+
+  it("finds a change made outside the program to each by refresh, and the next up puts the program's back", async () => {
+    const id = await ids();
+    await client.projects.update(id.two!, { description: "outside" });
+    await client.projectEnvironments.update(id.one!, id.env!, { name: "Outside" });
+    await client.secretFolders.update(id.folder!, {
+      projectId: id.one!,
+      environment: "dev",
+      path: "/",
+      name: "each",
+      description: "outside",
+    });
+    await client.secrets.update("EACH", {
+      projectId: id.one!,
+      environment: "dev",
+      secretPath: "/",
+      secretComment: "outside",
+    });
+    await client.certificateAuthorities.update(id.ca!, { status: "active" });
+    await client.certificatePolicies.update(id.policy!, { validity: { max: "10d" } });
+    await t.stack.refresh();
+    const preview = await t.stack.preview({ diff: true });
+    expect(changeCounts(preview.changeSummary)).toMatchObject({ update: EDITED.length, replace: 0 });
+    await t.stack.up();
+    expect(await state(id)).toEqual({
+      two: "patched",
+      env: "Quality",
+      folder: "patched",
+      secret: "patched",
+      ca: "disabled",
+      policy: "60d",
+    });
+    await t.stack.preview({ expectNoChanges: true });
+  });
+
+  it("replaces each where the service cannot change it in place: new objects, the old ones gone", async () => {
+    const before = await ids();
+    await declare("replaced");
+    const up = await t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ replace: EDITED.length });
+    const after = await ids();
+    for (const name of EDITED) expect(after[name]).not.toBe(before[name]);
+    expect(await orUndefined(client.projects.get(before.two!))).toBeUndefined();
+    expect((await client.projects.get(after.two!)).type).toBe("kms");
+    expect(await orUndefined(client.projectEnvironments.get(before.one!, before.env!))).toBeUndefined();
+    expect((await client.projectEnvironments.get(after.two!, after.env!)).slug).toBe("qa");
+    expect(await orUndefined(client.secretFolders.get(before.folder!))).toBeUndefined();
+    expect((await client.secretFolders.get(after.folder!)).environment?.envSlug).toBe("staging");
+    expect(await orUndefined(client.secrets.getById(before.secret!))).toBeUndefined();
+    expect(await client.secrets.getById(after.secret!)).toMatchObject({
+      environment: "staging",
+      secretValue: CANARY_EACH,
+    });
+    expect(await orUndefined(client.certificateAuthorities.get(before.ca!))).toBeUndefined();
+    expect((await client.certificateAuthorities.get(after.ca!)).configuration?.commonName).toBe("Each Root CA 2");
+    expect(await orUndefined(client.certificatePolicies.get(before.policy!))).toBeUndefined();
+    expect((await client.certificatePolicies.get(after.policy!)).projectId).toBe(after.pki2);
+    await t.stack.preview({ expectNoChanges: true });
+  });
+
+  it("destroys when the objects a resource hangs on are gone already: a 404 on delete is done", async () => {
+    const id = await ids();
+    // The folder and the secret go with their project; the policy alone.
+    await client.projects.delete(id.one!);
+    await client.certificatePolicies.delete(id.policy!);
+    const destroy = await t.stack.destroy();
+    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(each("replaced").length + 1);
+    for (const p of ["two", "pki", "pki2"]) expect(await orUndefined(client.projects.get(id[p]!))).toBeUndefined();
+    const exported = await cliStackExport(t);
+    expect(exported).not.toContain(CANARY_EACH);
   });
 });
