@@ -169,6 +169,8 @@ interface ResourceSpec {
   inputProperties: Record<string, Spec>;
   requiredInputs: string[];
   properties: Record<string, Spec>;
+  /** Outputs that always have a value. */
+  required?: string[];
 }
 
 /** The schema's resource of one definition: its args over every kind, its options, and its outputs. */
@@ -214,8 +216,22 @@ function resourceSpec(r: ResourceReference, docs: ArgDocs, types: Types): Resour
     };
   }
   const properties: Record<string, Spec> = { ...inputs };
-  for (const field of Object.keys(def.computed)) properties[field] = ANY;
-  return { description: r.intro, inputProperties: inputs, requiredInputs, properties };
+  // Typed where the class's output is a string, number or boolean, and required where it always
+  // has a value, so that a typed language takes it as an input (Go: a folder's `SecretPath` as a
+  // `pulumi.StringInput`).
+  const required: string[] = [];
+  for (const field of Object.keys(def.computed)) {
+    const { type, always } = docs.outputValue(outputTypeOf(def.type, field));
+    properties[field] = type ? { type } : ANY;
+    if (type && always) required.push(field);
+  }
+  return {
+    description: r.intro,
+    inputProperties: inputs,
+    requiredInputs,
+    properties,
+    ...(required.length > 0 && { required }),
+  };
 }
 
 /** GenericSecretSync: SecretSync's args with any destination slug, its config and options passed through. */
@@ -247,6 +263,7 @@ function genericSync(sync: ResourceSpec): ResourceSpec {
     inputProperties: inputs,
     requiredInputs: sync.requiredInputs,
     properties: { ...sync.properties, ...inputs },
+    ...(sync.required && { required: sync.required }),
   };
 }
 
@@ -301,12 +318,15 @@ function auditLogsFunction(): Spec {
   };
 }
 
+/** The type of a class's output, over the package's exports. */
+const outputTypeOf = (className: string, field: string) => `secretops.${className}[${JSON.stringify(field)}]`;
+
 /** The package schema, as the JSON schema.json holds. */
 export function packageSchema(repoRoot: string): Spec {
-  const docs = new ArgDocs(
-    repoRoot,
-    Object.values(references).flatMap((r) => sectionsOf(r).map((s: Section) => argsTypeOf(r, s))),
-  );
+  const docs = new ArgDocs(repoRoot, [
+    ...Object.values(references).flatMap((r) => sectionsOf(r).map((s: Section) => argsTypeOf(r, s))),
+    ...Object.values(references).flatMap((r) => Object.keys(r.def.computed).map((f) => outputTypeOf(r.def.type, f))),
+  ]);
   const types = new Types();
   const specs = Object.fromEntries(Object.values(references).map((r) => [r.def.type, resourceSpec(r, docs, types)]));
   const resources: Record<string, Spec> = {};
@@ -318,7 +338,8 @@ export function packageSchema(repoRoot: string): Spec {
     name: PACKAGE,
     displayName: "SecretOps",
     version,
-    description: "Secret syncs, secret rotations, certificate profiles and app connections of the Infisical API.",
+    description:
+      "Projects, environments, folders, secrets, certificate authorities and policies, secret syncs, secret rotations, certificate profiles and app connections of the Infisical API.",
     config: configSpec(),
     provider: {
       description: "The secretops provider: its endpoint and credentials.",

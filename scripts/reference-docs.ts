@@ -477,6 +477,30 @@ export class ArgDocs {
     return docs.find((d) => d !== "") ?? "";
   }
 
+  /**
+   * What an output of type `typeExpr` (a `pulumi.Output<T>`) holds: its JSON type, `string`,
+   * `number` or `boolean` when every member of T (null and undefined aside) is one, and whether T
+   * has a value always (no null or undefined member).
+   */
+  outputValue(typeExpr: string): { type?: "string" | "number" | "boolean"; always: boolean } {
+    const output = this.types.get(typeExpr)!;
+    const get = this.checker.getPropertyOfType(output, "get");
+    const signature = get && this.checker.getTypeOfSymbol(get).getCallSignatures()[0];
+    if (!signature) return { always: false };
+    const value = signature.getReturnType();
+    const always = value === this.checker.getNonNullableType(value);
+    const members = this.constituents(value);
+    const all = (flag: ts.TypeFlags) => members.length > 0 && members.every((m) => (m.flags & flag) !== 0);
+    const type = all(ts.TypeFlags.StringLike)
+      ? "string"
+      : all(ts.TypeFlags.NumberLike)
+        ? "number"
+        : all(ts.TypeFlags.BooleanLike)
+          ? "boolean"
+          : undefined;
+    return { type, always };
+  }
+
   /** The object types a (possibly `pulumi.Input`-wrapped, optional) type may be. */
   private constituents(t: ts.Type): ts.Type[] {
     const nonNull = this.checker.getNonNullableType(t);

@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { SecretOpsClient } from "../../sdk";
 import { startEmulator } from "../../emulator";
-import { changeCounts, createTestStack, repoRoot, type TestStack } from "./harness";
+import { changeCounts, cliStackExport, createTestStack, repoRoot, type TestStack } from "./harness";
 import { languagesBinDir, nativeEnv, pluginBinDir } from "./native";
 import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
@@ -88,6 +88,10 @@ test("the generated Go SDK types each kind's object (the program compiles agains
   run("go", ["vet", "."], program);
 });
 
+const RESOURCES = 9;
+const CANARY_API_KEY = "canary-go-api-key-6d01f3";
+const CANARY_VERCEL_TOKEN = "canary-go-vercel-token-b27e90";
+
 describe("examples/go under the engine", () => {
   let t: TestStack;
   let client: SecretOpsClient;
@@ -100,6 +104,8 @@ describe("examples/go under the engine", () => {
       config: {
         "secretops:apiUrl": { value: emulator.url },
         "secretops:token": { value: emulator.token, secret: true },
+        "secretops-go:apiKey": { value: CANARY_API_KEY, secret: true },
+        "secretops-go:vercelToken": { value: CANARY_VERCEL_TOKEN, secret: true },
       },
       env: { ...nativeEnv(plugin.dir), ...goEnv() },
     });
@@ -108,21 +114,24 @@ describe("examples/go under the engine", () => {
     await t?.dispose({ destroy: false });
   });
 
-  test("compiles and previews the sync and the profile", async () => {
+  test("compiles and previews the tree, the sync and the profile", async () => {
     const preview = await t.stack.preview();
-    // The two resources, and the stack.
-    expect(changeCounts(preview.changeSummary)).toMatchObject({ create: 3, update: 0, replace: 0, delete: 0 });
+    // Two projects, a folder, a secret, a connection, a sync, a CA, a policy, a profile, and the stack.
+    expect(changeCounts(preview.changeSummary)).toMatchObject({ create: RESOURCES + 1, update: 0, replace: 0 });
     expect(preview.stdout).toContain("secretops:index:SecretSync");
     expect(preview.stdout).toContain("secretops:index:CertificateProfile");
   });
 
-  test("up makes both objects, and a second preview shows no change", async () => {
+  test("up makes every object, and a second preview shows no change", async () => {
     const up = await t.stack.up();
-    expect(changeCounts(up.summary.resourceChanges).create).toBe(3);
+    expect(changeCounts(up.summary.resourceChanges).create).toBe(RESOURCES + 1);
     ids = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, String(v.value)]));
-    expect((await client.secretSyncs.get("vercel", ids.syncId!)).name).toBe("web-to-vercel");
+    expect(await client.secrets.getById(ids.secretId!)).toMatchObject({ secretPath: "/app", secretValue: CANARY_API_KEY });
+    expect((await client.secretSyncs.get("vercel", ids.syncId!)).projectId).toBe(ids.projectId);
     expect((await client.certificateProfiles.get(ids.profileId!)).apiConfig).toMatchObject({ renewBeforeDays: 14 });
     await t.stack.preview({ expectNoChanges: true });
+    const exported = await cliStackExport(t);
+    for (const canary of [CANARY_API_KEY, CANARY_VERCEL_TOKEN]) expect(exported).not.toContain(canary);
   });
 
   test("an edit of the program is an update in place", async () => {
@@ -137,10 +146,12 @@ describe("examples/go under the engine", () => {
     expect((await client.certificateProfiles.get(ids.profileId!)).apiConfig).toMatchObject({ renewBeforeDays: 21 });
   });
 
-  test("destroy removes both objects", async () => {
+  test("destroy removes every object", async () => {
     const destroy = await t.stack.destroy();
-    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(3);
+    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(RESOURCES + 1);
     await expect(client.secretSyncs.get("vercel", ids.syncId!)).rejects.toMatchObject({ status: 404 });
     await expect(client.certificateProfiles.get(ids.profileId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.secrets.getById(ids.secretId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.projects.get(ids.projectId!)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { SecretOpsClient } from "../../sdk";
 import { startEmulator } from "../../emulator";
 import { createTestStack, repoRoot, type TestStack } from "./harness";
-import { languagesBinDir, nativeEnv, nativeLifecycleTests, pluginBinDir } from "./native";
+import { exampleSecretConfig, languagesBinDir, nativeEnv, nativeLifecycleTests, pluginBinDir } from "./native";
 import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
 /**
@@ -73,7 +73,7 @@ const envOf = (program: string) => {
 const configFor = (password: string) => ({
   "secretops:apiUrl": { value: emulator.url },
   "secretops:token": { value: emulator.token, secret: true },
-  "secretops-python:ordersDbPassword": { value: password, secret: true },
+  ...exampleSecretConfig("secretops-python", password),
 });
 
 beforeAll(async () => {
@@ -120,7 +120,6 @@ describe("examples/python on the generated SDK", () => {
     stack: () => t,
     client: () => client,
     token: () => emulator.token,
-    projectId: PROJECT,
     passwordKey: "secretops-python:ordersDbPassword",
     canaries: [CANARY_ONE, CANARY_TWO],
   });

@@ -2,12 +2,12 @@ import * as path from "node:path";
 import { SecretOpsClient } from "../../sdk";
 import { EmulatorAdmin, startEmulator } from "../../emulator";
 import { changeCounts, createTestStack, repoRoot, type TestStack } from "./harness";
-import { nativeEnv, nativeLifecycleTests, pluginBinDir, programVariant } from "./native";
+import { exampleSecretConfig, nativeEnv, nativeLifecycleTests, pluginBinDir, programVariant } from "./native";
 
 /**
  * examples/yaml under the real engine, through the native provider (`pulumi-resource-secretops`
- * from PATH) against the emulator: a connection made in the program, a rotation through it, a
- * sync and a certificate profile. up, a no-change preview, an in-place update of the connection's
+ * from PATH) against the emulator: the tree from nothing and a connection, a rotation, a sync and
+ * a certificate profile on it. up, a no-change preview, an in-place update of the connection's
  * password (masked), refresh, destroy; a typo'd destination field refused at preview, naming it,
  * in the words of the dynamic path; no secret in the state or `pulumi stack export`.
  */
@@ -26,7 +26,7 @@ let plugin: ReturnType<typeof pluginBinDir>;
 const configFor = (password: string) => ({
   "secretops:apiUrl": { value: emulator.url },
   "secretops:token": { value: emulator.token, secret: true },
-  "secretops-yaml:ordersDbPassword": { value: password, secret: true },
+  ...exampleSecretConfig("secretops-yaml", password),
 });
 
 beforeAll(async () => {
@@ -54,7 +54,6 @@ describe("examples/yaml through the native provider", () => {
     stack: () => t,
     client: () => client,
     token: () => emulator.token,
-    projectId: PROJECT,
     passwordKey: "secretops-yaml:ordersDbPassword",
     canaries: [CANARY_ONE, CANARY_TWO],
   });

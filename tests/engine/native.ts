@@ -50,41 +50,65 @@ export function programVariant(from: string, edit: (text: string) => string): { 
   return { dir, dispose: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The examples' other secret values (`apiKey`, `vercelToken`), which no state or output may hold. */
+export const EXAMPLE_CANARIES = {
+  apiKey: "canary-native-api-key-2b7c41",
+  vercelToken: "canary-native-vercel-token-e09d5a",
+};
+
+/** The examples' secret config in the project's namespace, the password `password`. */
+export const exampleSecretConfig = (namespace: string, password: string) => ({
+  [`${namespace}:ordersDbPassword`]: { value: password, secret: true },
+  [`${namespace}:apiKey`]: { value: EXAMPLE_CANARIES.apiKey, secret: true },
+  [`${namespace}:vercelToken`]: { value: EXAMPLE_CANARIES.vercelToken, secret: true },
+});
+
 /** What the native lifecycle runs against: the stack of the example, and the service it manages. */
 export interface NativeLifecycle {
-  /** The stack of the program, its password config `passwordKey` set to `canaries[0]`. */
+  /** The stack of the program, its config from `exampleSecretConfig` with `canaries[0]`. */
   stack(): TestStack;
   client(): SecretOpsClient;
   token(): string;
-  projectId: string;
   passwordKey: string;
   /** The first and the changed password. */
   canaries: readonly [string, string];
 }
 
+/** The examples' resources: the tree (2 projects, an environment, 2 folders, a secret, a CA, a policy) and 5 on it. */
+const EXAMPLE_RESOURCES = 13;
+
 /**
- * The examples' program in any language (a postgres connection made in the program, a rotation
- * through it, a sync and a certificate profile) through the native provider: up, a no-change
- * preview, the password changed in place and shown masked, refresh, no secret in state or
- * `pulumi stack export`, destroy.
+ * The examples' program in any language, from nothing: a project, its `prod` environment, two
+ * folders and a secret; a postgres connection and a rotation through it; a Vercel connection and a
+ * sync; a certificate-manager project with a CA, a policy and a profile. Through the native
+ * provider: up, a no-change preview, the password changed in place and shown masked, refresh, no
+ * secret in state or `pulumi stack export`, destroy, each object checked at the service by id.
  */
 export function nativeLifecycleTests(ctx: NativeLifecycle) {
   let outputs: Record<string, string>;
   const log: string[] = [];
   const onOutput = (s: string) => log.push(s);
 
-  test("up makes the four objects at the service", async () => {
+  test("up makes the tree and what hangs on it at the service", async () => {
     const up = await ctx.stack().stack.up({ onOutput });
-    // The four, and the stack (an up's and a destroy's summary count it).
-    expect(changeCounts(up.summary.resourceChanges).create).toBe(5);
+    // And the stack (an up's and a destroy's summary count it).
+    expect(changeCounts(up.summary.resourceChanges).create).toBe(EXAMPLE_RESOURCES + 1);
     outputs = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, String(v.value)]));
     expect(log.join("")).toMatch(/using pulumi-resource-secretops from \$PATH/);
-    expect((await ctx.client().secretSyncs.get("vercel", outputs.syncId!)).name).toBe("web-to-vercel");
-    expect((await ctx.client().secretRotations.get("postgres-credentials", outputs.rotationId!)).connectionId).toBe(
-      outputs.connectionId,
-    );
-    expect((await ctx.client().certificateProfiles.get(outputs.profileId!)).slug).toBe("service-mtls");
-    const connections = await ctx.client().appConnections.list("postgres", { projectId: ctx.projectId });
+    const client = ctx.client();
+    expect((await client.projects.get(outputs.projectId!)).environments?.map((e) => e.slug)).toContain("prod");
+    expect(await client.secrets.getById(outputs.secretId!)).toMatchObject({
+      secretKey: "API_KEY",
+      secretPath: "/app",
+      secretValue: EXAMPLE_CANARIES.apiKey,
+    });
+    const sync = await client.secretSyncs.get("vercel", outputs.syncId!);
+    expect(sync).toMatchObject({ name: "web-to-vercel", projectId: outputs.projectId, folder: { path: "/app" } });
+    const rotation = await client.secretRotations.get("postgres-credentials", outputs.rotationId!);
+    expect(rotation).toMatchObject({ connectionId: outputs.connectionId, folder: { path: "/app/db" } });
+    expect((await client.certificateProfiles.get(outputs.profileId!)).caId).toBe(outputs.caId);
+    expect((await client.certificateAuthorities.get(outputs.caId!)).status).toBe("active");
+    const connections = await client.appConnections.list("postgres", { projectId: outputs.projectId });
     expect(connections.map((c) => c.id)).toContain(outputs.connectionId);
     expect(outputs.syncStatus).toBe("succeeded");
   });
@@ -115,7 +139,8 @@ export function nativeLifecycleTests(ctx: NativeLifecycle) {
   test("no secret in the stored state or in `pulumi stack export`", async () => {
     const exported = await cliStackExport(ctx.stack());
     for (const text of [exported, storedState(ctx.stack())]) {
-      for (const canary of [ctx.canaries[0], ctx.canaries[1], ctx.token()]) expect(text).not.toContain(canary);
+      for (const canary of [...ctx.canaries, ...Object.values(EXAMPLE_CANARIES), ctx.token()])
+        expect(text).not.toContain(canary);
     }
     // The password is there, encrypted, not left out.
     expect(exported).toContain("secretops:index:AppConnection");
@@ -124,10 +149,13 @@ export function nativeLifecycleTests(ctx: NativeLifecycle) {
 
   test("destroy removes what the program made", async () => {
     const destroy = await ctx.stack().stack.destroy();
-    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(5);
-    await expect(ctx.client().secretSyncs.get("vercel", outputs.syncId!)).rejects.toMatchObject({ status: 404 });
-    await expect(ctx.client().certificateProfiles.get(outputs.profileId!)).rejects.toMatchObject({ status: 404 });
-    const connections = await ctx.client().appConnections.list("postgres", { projectId: ctx.projectId });
-    expect(connections.map((c) => c.id)).not.toContain(outputs.connectionId);
+    expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(EXAMPLE_RESOURCES + 1);
+    const client = ctx.client();
+    await expect(client.secretSyncs.get("vercel", outputs.syncId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.certificateProfiles.get(outputs.profileId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.secrets.getById(outputs.secretId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.certificateAuthorities.get(outputs.caId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.projects.get(outputs.projectId!)).rejects.toMatchObject({ status: 404 });
+    await expect(client.appConnections.get("postgres", outputs.connectionId!)).rejects.toMatchObject({ status: 404 });
   });
 }
