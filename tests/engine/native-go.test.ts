@@ -126,7 +126,10 @@ describe("examples/go under the engine", () => {
     const up = await t.stack.up();
     expect(changeCounts(up.summary.resourceChanges).create).toBe(RESOURCES + 1);
     ids = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, String(v.value)]));
-    expect(await client.secrets.getById(ids.secretId!)).toMatchObject({ secretPath: "/app", secretValue: CANARY_API_KEY });
+    expect(await client.secrets.getById(ids.secretId!)).toMatchObject({
+      secretPath: "/app",
+      secretValue: CANARY_API_KEY,
+    });
     expect((await client.secretSyncs.get("vercel", ids.syncId!)).projectId).toBe(ids.projectId);
     expect((await client.certificateProfiles.get(ids.profileId!)).apiConfig).toMatchObject({ renewBeforeDays: 14 });
     await t.stack.preview({ expectNoChanges: true });
