@@ -29,6 +29,10 @@ afterAll(async () => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
+/** The resources an example declares, and the stack: what its first preview plans to create. */
+const planned = (file: string, declaration: RegExp) =>
+  `${fs.readFileSync(path.join(repoRoot, "examples", file), "utf8").match(declaration)!.length + 1} to create`;
+
 /** A fresh directory for a block. */
 const fresh = (name: string) => {
   const dir = path.join(work, name);
@@ -39,11 +43,11 @@ const fresh = (name: string) => {
 test("the Python block runs as written and the example previews", async () => {
   const out = await runShBlock(fresh("python"), shBlock(page, "Python"), machine);
   expect(out).toMatch(/secretops:index:SecretSync\s+web-to-vercel/);
-  expect(out).toMatch(/5 to create/);
+  expect(out).toContain(planned("python/__main__.py", /^\w+ = secretops\.[A-Z]\w*\(/gm));
 });
 
 test("the Go block runs as written and the example previews", async () => {
   const out = await runShBlock(fresh("go"), shBlock(page, "Go"), machine);
   expect(out).toMatch(/secretops:index:SecretSync\s+web-to-vercel/);
-  expect(out).toMatch(/3 to create/);
+  expect(out).toContain(planned("go/main.go", /secretops\.New\w+\(ctx, "/g));
 });
