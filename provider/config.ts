@@ -15,6 +15,7 @@ export interface ProviderSettings {
   clientSecret?: string;
   readsPerMinute?: number;
   writesPerMinute?: number;
+  secretsPerMinute?: number;
   timeoutMs?: number;
 }
 
@@ -29,6 +30,7 @@ export const settingSources = {
   },
   readsPerMinute: { key: "secretops:readsPerMinute", env: ["SECRETOPS_READS_PER_MINUTE"] },
   writesPerMinute: { key: "secretops:writesPerMinute", env: ["SECRETOPS_WRITES_PER_MINUTE"] },
+  secretsPerMinute: { key: "secretops:secretsPerMinute", env: ["SECRETOPS_SECRETS_PER_MINUTE"] },
   timeoutMs: { key: "secretops:timeoutMs", env: ["SECRETOPS_TIMEOUT_MS"] },
   allowInsecureHttp: { key: "secretops:allowInsecureHttp", env: ["SECRETOPS_ALLOW_INSECURE_HTTP"] },
 } as const;
@@ -208,6 +210,7 @@ export function providerSettings(config: ConfigReader | undefined, endpoint?: st
     clientSecret: source.get("clientSecret"),
     readsPerMinute: numberSetting(source, "readsPerMinute"),
     writesPerMinute: numberSetting(source, "writesPerMinute"),
+    secretsPerMinute: numberSetting(source, "secretsPerMinute"),
     timeoutMs: numberSetting(source, "timeoutMs"),
   };
 }
@@ -257,7 +260,11 @@ export function clientFrom(config: ConfigReader | undefined, endpoint?: string):
     timeoutMs: s.timeoutMs,
     userAgent: "secretops-pulumi",
     // Caps only when set: otherwise the budget the service advertises (sdk/throttle.ts).
-    rateLimit: { readsPerMinute: s.readsPerMinute, writesPerMinute: s.writesPerMinute },
+    rateLimit: {
+      readsPerMinute: s.readsPerMinute,
+      writesPerMinute: s.writesPerMinute,
+      secretsPerMinute: s.secretsPerMinute,
+    },
   };
   if (s.token) return new SecretOpsClient({ baseUrl: s.apiUrl, token: s.token }, options);
   if (s.clientId && s.clientSecret) {

@@ -9,7 +9,8 @@
  * The budget is learned: the service advertises its limit and window in `x-ratelimit-limit` and
  * `x-ratelimit-reset` on every response (docs/service-api.md §8; paid plans allow far more than
  * the self-hosted default of 60 reads and 200 writes per minute). Until a response has said so,
- * the defaults apply. A client's `readsPerMinute`/`writesPerMinute`, when set, are a cap on top.
+ * the defaults apply. A client's `readsPerMinute`/`writesPerMinute`/`secretsPerMinute`, when set,
+ * are a cap on top.
  *
  * The budget is shared with whatever else uses the same credentials or address (another pipeline,
  * the service's own UI, an earlier process). So a fresh process sends one request first and waits
@@ -23,13 +24,19 @@
 
 import { SecretOpsValidationError } from "./errors";
 
-export type Bucket = "read" | "write";
+/**
+ * The service's buckets: GET reads, other writes, and the secrets routes (secrets, and folder
+ * writes) in one of their own (docs/service-api.md §8).
+ */
+export type Bucket = "read" | "write" | "secrets";
 
 export interface RateLimitOptions {
   /** A cap on reads per window, on top of what the service advertises. Unset: the service's (60 until it says). */
   readsPerMinute?: number;
   /** A cap on writes per window, on top of what the service advertises. Unset: the service's (200 until it says). */
   writesPerMinute?: number;
+  /** A cap on the secrets routes per window, on top of what the service advertises. Unset: the service's (60 until it says). */
+  secretsPerMinute?: number;
   /** The window the caps count in, default 60 000 ms. Tests shrink it together with the emulator's timeFactor. */
   windowMs?: number;
 }
@@ -37,8 +44,16 @@ export interface RateLimitOptions {
 export const defaultRateLimit = {
   readsPerMinute: 60,
   writesPerMinute: 200,
+  secretsPerMinute: 60,
   windowMs: 60_000,
 } as const;
+
+/** The option (and default) of each bucket's budget. */
+const PER_MINUTE = {
+  read: "readsPerMinute",
+  write: "writesPerMinute",
+  secrets: "secretsPerMinute",
+} as const satisfies Record<Bucket, keyof RateLimitOptions>;
 
 /** What a response's `x-ratelimit-*` headers say about its bucket. */
 export interface AdvertisedLimit {
@@ -256,11 +271,9 @@ export class Throttle {
    * said anything, the cap, else the default. Then the safety margin.
    */
   private budget(bucket: Bucket, advertised: { limit: number; windowMs: number } | undefined) {
-    const cap = bucket === "read" ? this.opts.readsPerMinute : this.opts.writesPerMinute;
-    if (!advertised) {
-      const fallback = bucket === "read" ? defaultRateLimit.readsPerMinute : defaultRateLimit.writesPerMinute;
-      return { limit: cap ?? fallback, windowMs: safeWindowMs(this.windowMs) };
-    }
+    const option = PER_MINUTE[bucket];
+    const cap = this.opts[option];
+    if (!advertised) return { limit: cap ?? defaultRateLimit[option], windowMs: safeWindowMs(this.windowMs) };
     // A cap counts in the client's window; scaled to the advertised one.
     const scaledCap =
       cap === undefined ? Infinity : Math.max(1, Math.floor((cap * advertised.windowMs) / this.windowMs));

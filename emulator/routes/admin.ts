@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { RateLimitBucket } from "../../sdk/schemas/operations/operation";
 import { ActorTypeSchema, EventTypeSchema, UserAgentTypeSchema, uuid, type AuditLogEntry } from "../../sdk/schemas";
 import type { EmulatorContext } from "../context";
 import { parseOr422 } from "../errors";
@@ -17,8 +18,8 @@ export interface RequestLogEntry {
   url: string;
   /** 0 when the connection was reset by a fault rule */
   status: number;
-  /** The rate-limit bucket it counted in: GETs and the duplicate-destination check are reads. */
-  bucket: "read" | "write";
+  /** The rate-limit bucket it counted in: GETs and the duplicate-destination check are reads; secrets routes `secrets`. */
+  bucket: RateLimitBucket;
   durationMs: number;
   /** When the log took it: its response, or the drop of its connection (ISO 8601). */
   at: string;

@@ -338,11 +338,32 @@ describe("rate limits", () => {
     expect((await a2.post(LIST, { name: uniq("rl") })).status).toBe(429);
   });
 
+  test("secrets bucket: every secrets route and the folder writes share it; folder reads are reads", async () => {
+    await a2.put("/__admin/rate-limits", { read: 3, write: 2, secrets: 2, timeFactor: 0.01 });
+    await sleep(650);
+    const place = { projectId: FX.projectId, environment: "dev", secretPath: "/" };
+    const list = await a2.get(apiPaths.secrets, { query: place });
+    expect(list.status).toBe(200);
+    expect(list.headers.get("x-ratelimit-limit")).toBe("2");
+    const folder = await a2.post(apiPaths.secretFolders, {
+      projectId: FX.projectId,
+      environment: "dev",
+      name: uniq("rl"),
+    });
+    expect(folder.status).toBe(200);
+    expectError(await a2.get(`${apiPaths.secrets}/ANY`, { query: place }), 429, "RateLimitExceeded");
+    // Not the read bucket's nor the write bucket's.
+    const folders = await a2.get(apiPaths.secretFolders, { query: { projectId: FX.projectId, environment: "dev" } });
+    expect(folders.status).toBe(200);
+    expect(folders.headers.get("x-ratelimit-limit")).toBe("3");
+    await a2.put("/__admin/rate-limits", { read: 3, write: 2, secrets: 60, timeFactor: 0.01 });
+  });
+
   test("admin can change or disable the limits", async () => {
     expect((await a2.put("/__admin/rate-limits", { enabled: false })).body.rateLimits.enabled).toBe(false);
     for (let i = 0; i < 10; i++) expect((await a2.get(LIST)).status).toBe(200);
     const set = await a2.put("/__admin/rate-limits", { read: 1, timeFactor: 1 });
-    expect(set.body.rateLimits).toEqual({ enabled: true, read: 1, write: 2, timeFactor: 1 });
+    expect(set.body.rateLimits).toEqual({ enabled: true, read: 1, write: 2, secrets: 60, timeFactor: 1 });
     expect((await a2.get(LIST)).status).toBe(200);
     const limited = await a2.get(LIST);
     expect(limited.status).toBe(429);
@@ -351,7 +372,7 @@ describe("rate limits", () => {
     await a2.put("/__admin/rate-limits", { read: 3, timeFactor: 0.01 });
   });
 
-  test("the service's defaults are 60 reads and 200 writes per minute", async () => {
+  test("the service's defaults are 60 reads, 200 writes and 60 secrets calls per minute", async () => {
     const { emu: e3, api: a3 } = await start({ rateLimits: undefined });
     try {
       const r = await a3.get(LIST);
@@ -359,6 +380,8 @@ describe("rate limits", () => {
       expect(r.headers.get("x-ratelimit-reset")).toBe("60");
       const w = await a3.patch(`${LIST}/${FX.connection("auth0").id}`, { description: "d" });
       expect(w.headers.get("x-ratelimit-limit")).toBe("200");
+      const s = await a3.get(apiPaths.secrets, { query: { projectId: FX.projectId, environment: "dev" } });
+      expect(s.headers.get("x-ratelimit-limit")).toBe("60");
     } finally {
       await e3.stop();
     }

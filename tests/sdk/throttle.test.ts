@@ -163,6 +163,20 @@ describe("throttling real requests (short window)", () => {
     expect(Date.now() - t0).toBeLessThan(1000);
   });
 
+  test("the secrets routes have a budget of their own: a secrets call waits for its window, a read does not", async () => {
+    const c = make({ readsPerMinute: 10, writesPerMinute: 10, secretsPerMinute: 1, windowMs });
+    const place = { projectId: ids.project, environment: "dev" };
+    stub.fallback({ status: 200, body: { secrets: [] } });
+    await c.secrets.list(place);
+    const t0 = Date.now();
+    stub.fallback({ status: 200, body: { appConnection: appConnection() } });
+    await c.appConnections.get("postgres", ids.connection);
+    expect(Date.now() - t0).toBeLessThan(windowMs);
+    stub.fallback({ status: 200, body: { secrets: [] } });
+    await c.secrets.list(place);
+    expect(stub.requests.at(-1)!.at - stub.requests[0]!.at).toBeGreaterThanOrEqual(windowMs);
+  });
+
   const advertising = (limit: number, resetSeconds: number) => ({
     status: 200,
     body: { appConnection: appConnection() },

@@ -11,7 +11,7 @@ import type { Issue } from "../issues";
  */
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
-export type RateLimitBucket = "read" | "write";
+export type RateLimitBucket = "read" | "write" | "secrets";
 
 export interface Operation<
   P extends z.ZodType | undefined = z.ZodType | undefined,

@@ -116,7 +116,7 @@ export const projectEnvironmentOperations = {
 
 const folders = apiPaths.secretFolders;
 
-/** Secret folders: `/api/v2/folders`. */
+/** Secret folders: `/api/v2/folders`; the writes count in the secrets bucket, the reads as reads. */
 export const secretFolderOperations = {
   list: op({ method: "GET", path: folders, query: SecretFolderListQuery, response: SecretFolderListEnvelope }),
   get: op({
@@ -125,13 +125,20 @@ export const secretFolderOperations = {
     params: z.object({ id: nonEmpty }),
     response: SecretFolderEnvelope,
   }),
-  create: op({ method: "POST", path: folders, body: SecretFolderCreateSchema, response: SecretFolderEnvelope }),
+  create: op({
+    method: "POST",
+    path: folders,
+    body: SecretFolderCreateSchema,
+    response: SecretFolderEnvelope,
+    bucket: "secrets",
+  }),
   update: op({
     method: "PATCH",
     path: `${folders}/:folderId`,
     params: z.object({ folderId: nonEmpty }),
     body: SecretFolderUpdateSchema,
     response: SecretFolderEnvelope,
+    bucket: "secrets",
   }),
   delete: op({
     method: "DELETE",
@@ -139,22 +146,24 @@ export const secretFolderOperations = {
     params: z.object({ folderIdOrName: nonEmpty }),
     body: SecretFolderDeleteSchema,
     response: SecretFolderEnvelope,
+    bucket: "secrets",
   }),
 };
 
 const secrets = apiPaths.secrets;
 const secretName = z.object({ secretName: nonEmpty });
 
-/** Secrets: `/api/v4/secrets`. */
+/** Secrets: `/api/v4/secrets`; every route counts in the secrets bucket (docs/service-api.md §8). */
 export const secretOperations = {
   /** A folder's secrets. */
-  list: op({ method: "GET", path: secrets, query: SecretReadQuery, response: SecretListEnvelope }),
+  list: op({ method: "GET", path: secrets, query: SecretReadQuery, response: SecretListEnvelope, bucket: "secrets" }),
   /** With its value, place and key: what a secret renamed or imported is found by. */
   getById: op({
     method: "GET",
     path: `${secrets}/id/:secretId`,
     params: z.object({ secretId: nonEmpty }),
     response: SecretEnvelope,
+    bucket: "secrets",
   }),
   get: op({
     method: "GET",
@@ -162,6 +171,7 @@ export const secretOperations = {
     params: secretName,
     query: SecretReadQuery,
     response: SecretEnvelope,
+    bucket: "secrets",
   }),
   create: op({
     method: "POST",
@@ -169,6 +179,7 @@ export const secretOperations = {
     params: secretName,
     body: SecretCreateSchema,
     response: SecretEnvelope,
+    bucket: "secrets",
   }),
   update: op({
     method: "PATCH",
@@ -176,6 +187,7 @@ export const secretOperations = {
     params: secretName,
     body: SecretUpdateSchema,
     response: SecretEnvelope,
+    bucket: "secrets",
   }),
   delete: op({
     method: "DELETE",
@@ -183,6 +195,7 @@ export const secretOperations = {
     params: secretName,
     body: SecretDeleteSchema,
     response: SecretEnvelope,
+    bucket: "secrets",
   }),
 };
 
