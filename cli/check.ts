@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Command } from "commander";
-import type { ResourceType } from "../provider/definition";
+import { type ResourceType, resourceTypes } from "../provider/definition";
 import { provider } from "../provider/provider-process";
 import { UNKNOWN } from "../provider/values";
 import { Failure, UsageError, counted, warn } from "./common";
@@ -12,13 +12,7 @@ import { loadProgram, programOf } from "./run-program";
  * not imported: that module loads the CLI's own @pulumi/pulumi).
  */
 export const TYPE_PREFIX = "pulumi-nodejs:dynamic/secretops:";
-export const RESOURCE_TYPES: readonly ResourceType[] = [
-  "SecretSync",
-  "SecretRotation",
-  "CertificateProfile",
-  "AppConnection",
-  "AppConnectionSettings",
-];
+export const RESOURCE_TYPES: readonly ResourceType[] = resourceTypes;
 
 /**
  * What a `secure:` config value reads as: the engine alone can decrypt it, so to `check` it is

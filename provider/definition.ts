@@ -22,7 +22,6 @@ import type { Plain } from "./values";
  */
 export const RESOURCE_NAME_KEY = "__resourceName";
 
-/** The resource types of this package: the last part of `pulumi-nodejs:dynamic/secretops:<type>`. */
 /**
  * Options every resource has, spread into each definition's options schema (so that the program's
  * args type shows them).
@@ -38,18 +37,21 @@ export const commonOptions = {
   endpoint: z.string().min(1, { error: "must not be empty" }).optional(),
 };
 
-export type ResourceType =
-  | "SecretSync"
-  | "SecretRotation"
-  | "CertificateProfile"
-  | "AppConnection"
-  | "AppConnectionSettings"
-  | "Project"
-  | "ProjectEnvironment"
-  | "SecretFolder"
-  | "Secret"
-  | "CertificateAuthority"
-  | "CertificatePolicy";
+/** The resource types of this package: the last part of `pulumi-nodejs:dynamic/secretops:<type>`. */
+export const resourceTypes = [
+  "SecretSync",
+  "SecretRotation",
+  "CertificateProfile",
+  "AppConnection",
+  "AppConnectionSettings",
+  "Project",
+  "ProjectEnvironment",
+  "SecretFolder",
+  "Secret",
+  "CertificateAuthority",
+  "CertificatePolicy",
+] as const;
+export type ResourceType = (typeof resourceTypes)[number];
 
 /** The schemas of one kind (or of the only kind): what `check` validates and what a PATCH takes. */
 export interface KindSchemas {

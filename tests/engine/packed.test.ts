@@ -6,23 +6,11 @@ import type { Emulator } from "./lifecycle";
 import { EmulatorAdmin, startEmulator } from "../../emulator";
 import { installPacked } from "../../scripts/packed-install";
 import { providerModuleText } from "../../provider/program-side";
-import type { ResourceType } from "../../provider/definition";
+import { resourceTypes } from "../../provider/definition";
 import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
-// Every resource type (tsc asks for a new one here).
-const RESOURCE_TYPES = Object.keys({
-  SecretSync: true,
-  SecretRotation: true,
-  CertificateProfile: true,
-  AppConnection: true,
-  AppConnectionSettings: true,
-  Project: true,
-  ProjectEnvironment: true,
-  SecretFolder: true,
-  Secret: true,
-  CertificateAuthority: true,
-  CertificatePolicy: true,
-} satisfies Record<ResourceType, true>) as ResourceType[];
+// Every resource type.
+const RESOURCE_TYPES = resourceTypes;
 
 // A user's program that installs the packed package (`npm pack`) in a directory of its own
 // behaves the same, and each resource's serialized provider stays small.
