@@ -54,6 +54,16 @@ async function main() {
     );
     await stack.setConfig("secretops:apiUrl", { value: emulator.url });
     await stack.setConfig("secretops:token", { value: emulator.token, secret: true });
+    // The quickstart's secret values, as a user sets them with `pulumi config set --secret`.
+    const random = () => require("node:crypto").randomBytes(18).toString("base64url");
+    for (const [key, value] of Object.entries({
+      apiUrl: "https://api.example.com",
+      apiKey: random(),
+      vercelToken: random(),
+      databasePassword: random(),
+    })) {
+      await stack.setConfig(`secretops-quickstart:${key}`, { value, secret: true });
+    }
     const startedAt = new Date(Date.now() - 1000).toISOString();
 
     step("pulumi up (examples/quickstart)");
@@ -77,7 +87,8 @@ async function main() {
     for await (const e of client.auditLogs.iterate({ startDate: startedAt })) entries.push(e);
     for (const e of entries.reverse()) {
       const m = e.event.metadata;
-      const what = m.name ?? m.slug ?? m.connectionName ?? m.syncName ?? m.rotationName ?? "";
+      const what =
+        m.name ?? m.slug ?? m.folderPath ?? m.secretKey ?? m.connectionName ?? m.syncName ?? m.rotationName ?? "";
       console.log(
         `${e.createdAt}  ${e.event.type.padEnd(32)} ${String(what).padEnd(24)} ${e.actor.type}/${e.userAgentType}`,
       );

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { AppConnection, SecretRotation, SecretSync } from "secretops-pulumi";
+import { AppConnection, Project, ProjectEnvironment, SecretFolder, SecretRotation, SecretSync } from "secretops-pulumi";
 
 /**
  * App connections made in code: the platform team owns the credentials the service uses to reach
@@ -11,28 +11,46 @@ import { AppConnection, SecretRotation, SecretSync } from "secretops-pulumi";
  *    infrastructure secrets synced through it to AWS Secrets Manager, and the app's to Parameter
  *    Store.
  *
- * The rotation and the syncs take the connection's `id`, so Pulumi creates the connections first
- * and deletes them last (the service refuses to delete a connection a sync or rotation still
- * uses). The credentials are secret inputs: encrypted in state, `[secret]` in previews, never
+ * The rotation and the syncs take the connection's `id`, so Pulumi creates the connections before
+ * them and deletes them after them (the service refuses to delete a connection a sync or rotation
+ * still uses). The credentials are secret inputs: encrypted in state, `[secret]` in previews, never
  * returned by the service; a password changed elsewhere shows as drift, and the next `pulumi up`
  * puts this one back.
  *
- * It targets the local emulator by default (the project id below is its default fixture's:
- * `npm run emulator -- --json` prints it). The two secrets have no default; set them before the
- * first `pulumi up`:
+ * The program also makes the project the connections belong to, its prod environment and the
+ * folders the rotation writes into and the syncs push. The two secrets have no default; set them
+ * before the first `pulumi up`:
  *   pulumi config set --secret ordersDbPassword <password>
  *   pulumi config set --secret awsSecretAccessKey <secret access key>
- * Against your own service, also set:
- *   pulumi config set projectId <id>   (and ordersDbHost, awsAccessKeyId)
+ * It targets the local emulator by default (which accepts any credentials). Against your own
+ * service, also set:
  *   pulumi config set secretops:apiUrl https://app.example.com
  *   pulumi config set --secret secretops:token <token>
+ *   pulumi config set ordersDbHost <host>   (and awsAccessKeyId)
  */
 const config = new pulumi.Config();
-const projectId = config.get("projectId") ?? "10000000-0000-4000-8000-000000000001";
+// Project slugs are unique in an organization: set another to run this program twice there.
+const projectSlug = config.get("projectSlug") ?? "storefront-connections";
 const ordersDbHost = config.get("ordersDbHost") ?? "orders-db.internal.example.com";
 const awsAccessKeyId = config.get("awsAccessKeyId") ?? "AKIAIOSFODNN7EXAMPLE";
 
 const managedBy = `Managed by Pulumi (${pulumi.getProject()}/${pulumi.getStack()})`;
+
+// The project the connections belong to, and where the rotation writes and the syncs read: its
+// template's prod environment (taken over), and the folders /app, /app/db and /infra in it.
+const project = new Project("storefront", {
+  projectName: "Storefront platform",
+  slug: projectSlug,
+  projectDescription: `Connections, rotations and syncs of the storefront. ${managedBy}`,
+});
+/** Exported: what other programs (such as examples/audit-logs) take as their `projectId`. */
+export const projectId = project.id;
+const prod = new ProjectEnvironment("prod", { projectId, name: "Production", slug: "prod" });
+// The Parameter Store sync imports what is already there into /app: secrets this program does not
+// declare, which the service would refuse to delete the folder over on destroy without `forceDelete`.
+const app = new SecretFolder("prod-app", { projectId, environment: prod.slug, name: "app", forceDelete: true });
+const db = new SecretFolder("prod-app-db", { projectId, environment: prod.slug, name: "db", path: app.secretPath });
+const infra = new SecretFolder("prod-infra", { projectId, environment: prod.slug, name: "infra" });
 
 // 1. PostgreSQL: the service connects as `secretops_rotator`, a user allowed to change the
 //    passwords of the application's users. The connection belongs to the project (not the whole
@@ -61,8 +79,8 @@ const ordersDbCredentials = new SecretRotation("orders-db-credentials", {
   name: "orders-db-credentials",
   projectId,
   connectionId: ordersDb.id,
-  environment: "prod",
-  secretPath: "/app/db",
+  environment: db.environment,
+  secretPath: db.secretPath,
   rotationInterval: 30,
   rotateAtUtc: { hours: 2, minutes: 30 },
   parameters: { username1: "orders_blue", username2: "orders_green" },
@@ -91,8 +109,8 @@ const infraToSecretsManager = new SecretSync("infra-prod-aws-secrets-manager", {
   name: "infra-prod-aws-secrets-manager",
   projectId,
   connectionId: awsProd.id,
-  environment: "prod",
-  secretPath: "/infra",
+  environment: infra.environment,
+  secretPath: infra.secretPath,
   destinationConfig: { region: "eu-west-1", mappingBehavior: "one-to-one" },
   syncOptions: {
     initialSyncBehavior: "overwrite-destination",
@@ -109,8 +127,8 @@ const appToParameterStore = new SecretSync("app-prod-parameter-store", {
   name: "app-prod-parameter-store",
   projectId,
   connectionId: awsProd.id,
-  environment: "prod",
-  secretPath: "/app",
+  environment: app.environment,
+  secretPath: app.secretPath,
   destinationConfig: { region: "eu-west-1", path: "/storefront/prod/" },
   syncOptions: { initialSyncBehavior: "import-prioritize-source" },
   description: `Storefront prod secrets → AWS Parameter Store. ${managedBy}`,

@@ -7,21 +7,23 @@ import type { AuditLogEntry, EventType } from "secretops-pulumi/sdk";
  * every `pulumi preview` and `pulumi up` (its result is never stored as a resource), with the
  * endpoint and credentials of the same `secretops:*` config as the resources.
  *
- *  - every change to the project's syncs, rotations and certificate profiles made through the
- *    API by automation (this provider, scripts) in the last `lookbackHours`;
+ *  - every change to syncs, rotations and certificate profiles made through the API by automation
+ *    (this provider, scripts) in the last `lookbackHours`;
  *  - the changes to one destination's syncs of one environment, by event metadata;
  *  - the updates to the organization's app connections, whoever made them.
  *
- * `pulumi stack output summary` shows the result. It targets the local emulator by default: the
- * project id below is the emulator's default fixture's (`npm run emulator -- --json` prints it);
- * run another example (or the quickstart) against the same emulator first to have something to
- * see. Against your own service:
+ * The first two look at one project when `projectId` is set (the project another program made:
+ * `pulumi stack output projectId` of examples/secret-sync, say), else at the whole organization.
+ * `pulumi stack output summary` shows the result. It targets the local emulator by default: run
+ * another example (or the quickstart) against the same emulator first to have something to see.
+ * Against your own service:
  *   pulumi config set projectId <id>
  *   pulumi config set secretops:apiUrl https://app.example.com
  *   pulumi config set --secret secretops:token <token>
  */
 const config = new pulumi.Config();
-const projectId = config.get("projectId") ?? "10000000-0000-4000-8000-000000000001";
+/** The project to look at; unset, the whole organization (the queries without `projectId`). */
+const projectId = config.get("projectId");
 /** How far back to look, in hours (the service keeps at most three months per query). */
 const lookbackHours = config.getNumber("lookbackHours") ?? 24;
 /** `other` is any API client, this provider included; `web` is the console, `cli` the CLI. */
@@ -46,7 +48,7 @@ const changeEvents: EventType[] = [
   "delete-certificate-profile",
 ];
 
-// 1. Automated changes in the project, newest first, at most 500.
+// 1. Automated changes, newest first, at most 500.
 const changes = getAuditLogsOutput({ projectId, eventType: changeEvents, userAgentType, startDate, maxEntries: 500 });
 
 // 2. Changes to the syncs that push `environment` to `destination`: every `key=value` pair of
@@ -73,7 +75,8 @@ const describe = (r: GetAuditLogsResult) => ({ count: r.entries.length, truncate
 
 export const summary = pulumi.all([changes, destinationChanges, connectionUpdates]).apply(([c, d, u]) => ({
   since: startDate,
-  projectChanges: {
+  scope: projectId ? `project ${projectId}` : "organization",
+  changes: {
     ...describe(c),
     byEventType: countBy(c.entries, (e) => e.event.type),
     byActor: countBy(c.entries, actorName),

@@ -1,38 +1,109 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CertificateProfile } from "secretops-pulumi";
+import { CertificateAuthority, CertificatePolicy, CertificateProfile, Project } from "secretops-pulumi";
 
 /**
  * Certificate profiles: named templates that say how certificates are requested (enrollment)
  * and who signs them (issuer), with the defaults of what gets issued.
  *
- *  - API enrollment from the internal CA, renewed automatically 14 days before expiry (mTLS
+ *  - API enrollment from the issuing CA, renewed automatically 14 days before expiry (mTLS
  *    between services);
  *  - API enrollment, self-signed (local development);
  *  - EST enrollment for network devices, protected by a passphrase;
  *  - ACME enrollment for ingress controllers (cert-manager);
- *  - SCEP enrollment for MDM-managed laptops through the external CA (e.g. AD CS), with a static
- *    challenge password and the CA's certificate template.
+ *  - SCEP enrollment for MDM-managed laptops, with a static challenge password.
  *
- * It targets the local emulator by default: the ids below are those of the emulator's default
- * fixture (`npm run emulator -- --json` prints them). The EST passphrase has no default; set it
- * (at least one character) before the first `pulumi up`:
+ * The program makes what the profiles hang on: a certificate-manager project, a root CA and an
+ * issuing (intermediate) CA it signs, and the policies the profiles' certificates follow. The EST
+ * passphrase and the SCEP challenge password have no default; set them before the first `pulumi up`:
  *   pulumi config set --secret estPassphrase <passphrase>
- * Against your own service, also set the ids:
- *   pulumi config set projectId <id>   (and certificatePolicyId, internalCaId, externalCaId)
+ *   pulumi config set --secret scepChallengePassword <password>   (at least 8 characters)
+ * It targets the local emulator by default. Against your own service:
  *   pulumi config set secretops:apiUrl https://app.example.com
  *   pulumi config set --secret secretops:token <token>
  */
 const config = new pulumi.Config();
-const projectId = config.get("projectId") ?? "10000000-0000-4000-8000-000000000001";
-const certificatePolicyId = config.get("certificatePolicyId") ?? "70000000-0000-4000-8000-000000000001";
-const internalCaId = config.get("internalCaId") ?? "60000000-0000-4000-8000-000000000001";
-const externalCaId = config.get("externalCaId") ?? "60000000-0000-4000-8000-000000000002";
+// Project slugs are unique in an organization: set another to run this program twice there.
+const projectSlug = config.get("projectSlug") ?? "example-corp-pki";
 const organization = config.get("organization") ?? "Example Corp";
+// An external CA (e.g. AD CS) connected to the project outside this program, in the console: when
+// set, the laptops' profile issues from it, with its certificate template. Unset: from the issuing CA.
+const externalCaId = config.get("externalCaId");
 
 // Secrets: encrypted in state, masked in previews, never returned by the service (their drift
 // cannot be seen: change the config value to change them).
 const estPassphrase = config.requireSecret("estPassphrase");
-const scepChallengePassword = config.getSecret("scepChallengePassword") ?? pulumi.secret("change-me-scep-challenge");
+const scepChallengePassword = config.requireSecret("scepChallengePassword");
+
+// 1. The project: CAs, policies and profiles live in a certificate-manager project.
+const pki = new Project("pki", {
+  projectName: `${organization} PKI`,
+  slug: projectSlug,
+  type: "cert-manager",
+  projectDescription: "Internal CAs and the profiles services and devices enroll with",
+});
+/** Exported: what other programs (such as examples/audit-logs) take as their `projectId`. */
+export const projectId = pki.id;
+
+// 2. The CAs: a long-lived root, and an issuing CA it signs (as part of the issuing CA's create).
+//    Profiles issue from the issuing CA, so the root's key is used only to sign CAs.
+const root = new CertificateAuthority("root-ca", {
+  projectId,
+  name: "example-corp-root",
+  configuration: {
+    type: "root",
+    commonName: `${organization} Root CA`,
+    organization,
+    country: "US",
+    notAfter: "2036-01-01T00:00:00Z",
+    keyAlgorithm: "RSA_4096",
+    // Only the issuing CA below it: no CA under that one.
+    maxPathLength: 1,
+  },
+});
+const issuing = new CertificateAuthority("issuing-ca", {
+  projectId,
+  name: "example-corp-issuing",
+  configuration: {
+    type: "intermediate",
+    parentCaId: root.id,
+    commonName: `${organization} Issuing CA`,
+    organization,
+    country: "US",
+    notAfter: "2031-01-01T00:00:00Z",
+    keyAlgorithm: "EC_secp384r1",
+    maxPathLength: 0,
+  },
+});
+
+// 3. The policies: what the certificates of a profile may be. One for services (short-lived, TLS
+//    client and server), one for devices (a year, client authentication only). Neither allows CA
+//    certificates.
+const services = new CertificatePolicy("services", {
+  projectId,
+  name: "internal-services",
+  description: "TLS certificates of services, ingresses and developer machines",
+  subject: [{ type: "common_name", allowed: ["*.svc.example.com", "*.example.com", "localhost"] }],
+  sans: [{ type: "dns_name", allowed: ["*.svc.example.com", "*.example.com", "localhost"] }],
+  keyUsages: { allowed: ["digital_signature", "key_agreement", "key_encipherment"] },
+  extendedKeyUsages: { allowed: ["server_auth", "client_auth"] },
+  algorithms: {
+    signature: ["ECDSA-SHA256", "ECDSA-SHA384", "RSA-SHA256"],
+    keyAlgorithm: ["EC_prime256v1", "EC_secp384r1", "RSA_2048"],
+  },
+  validity: { max: "90d" },
+  basicConstraints: { isCA: "denied" },
+});
+const devices = new CertificatePolicy("devices", {
+  projectId,
+  name: "managed-devices",
+  description: "Identities of network devices and managed laptops",
+  subject: [{ type: "organization", required: [organization] }],
+  keyUsages: { allowed: ["digital_signature", "key_encipherment"] },
+  extendedKeyUsages: { required: ["client_auth"] },
+  algorithms: { signature: ["RSA-SHA256", "RSA-SHA384"], keyAlgorithm: ["RSA_2048", "RSA_3072"] },
+  validity: { max: "397d" },
+  basicConstraints: { isCA: "denied" },
+});
 
 const subject = {
   organization,
@@ -42,11 +113,11 @@ const subject = {
   locality: "San Francisco",
 };
 
-// 1. Service-to-service mTLS, requested through the API; auto-renewed two weeks before expiry.
+// 4. Service-to-service mTLS, requested through the API; auto-renewed two weeks before expiry.
 const serviceMtls = new CertificateProfile("service-mtls", {
   projectId,
-  certificatePolicyId,
-  caId: internalCaId,
+  certificatePolicyId: services.id,
+  caId: issuing.id,
   slug: "service-mtls",
   description: "Short-lived mTLS certificates for internal services",
   enrollmentType: "api",
@@ -61,10 +132,10 @@ const serviceMtls = new CertificateProfile("service-mtls", {
   },
 });
 
-// 2. Self-signed certificates for local development: no CA, and API enrollment only.
+// 5. Self-signed certificates for local development: no CA, and API enrollment only.
 const localDev = new CertificateProfile("local-dev", {
   projectId,
-  certificatePolicyId,
+  certificatePolicyId: services.id,
   issuerType: "self-signed",
   slug: "local-dev-self-signed",
   description: "Self-signed certificates for laptops and CI test runs",
@@ -73,12 +144,12 @@ const localDev = new CertificateProfile("local-dev", {
   defaults: { commonName: "localhost", ttlDays: 7, keyAlgorithm: "RSA_2048", extendedKeyUsages: ["server_auth"] },
 });
 
-// 3. Routers and switches enrolling over EST with a shared passphrase; the bootstrap CA chain
+// 6. Routers and switches enrolling over EST with a shared passphrase; the bootstrap CA chain
 //    is validated.
 const networkDevices = new CertificateProfile("network-devices", {
   projectId,
-  certificatePolicyId,
-  caId: internalCaId,
+  certificatePolicyId: devices.id,
+  caId: issuing.id,
   slug: "network-devices",
   description: "Router and switch identities (EST)",
   enrollmentType: "est",
@@ -93,12 +164,12 @@ const networkDevices = new CertificateProfile("network-devices", {
   },
 });
 
-// 4. Ingress certificates through ACME (e.g. cert-manager). DNS ownership is verified; ACME
+// 7. Ingress certificates through ACME (e.g. cert-manager). DNS ownership is verified; ACME
 //    accounts need no external account binding.
 const ingress = new CertificateProfile("k8s-ingress", {
   projectId,
-  certificatePolicyId,
-  caId: internalCaId,
+  certificatePolicyId: services.id,
+  caId: issuing.id,
   slug: "k8s-ingress",
   description: "Ingress TLS for the Kubernetes clusters (ACME)",
   enrollmentType: "acme",
@@ -106,13 +177,15 @@ const ingress = new CertificateProfile("k8s-ingress", {
   defaults: { ttlDays: 90, keyAlgorithm: "EC_secp384r1", extendedKeyUsages: ["server_auth"] },
 });
 
-// 5. Laptops enrolled by the MDM over SCEP, signed by the external CA with its own template.
+// 8. Laptops enrolled by the MDM over SCEP. From an external CA, the CA's certificate template
+//    says what it issues (`externalConfigs`, which only an external CA takes). Changing `caId`
+//    replaces the profile.
 const mdmLaptops = new CertificateProfile("mdm-laptops", {
   projectId,
-  certificatePolicyId,
-  caId: externalCaId,
+  certificatePolicyId: devices.id,
+  caId: externalCaId ?? issuing.id,
   slug: "mdm-laptops",
-  description: "Device certificates for managed laptops (SCEP via AD CS)",
+  description: `Device certificates for managed laptops (SCEP${externalCaId ? " via AD CS" : ""})`,
   enrollmentType: "scep",
   scepConfig: {
     challengeType: "static",
@@ -120,7 +193,7 @@ const mdmLaptops = new CertificateProfile("mdm-laptops", {
     includeCaCertInResponse: true,
     allowCertBasedRenewal: true,
   },
-  externalConfigs: { template: "CorpLaptop" },
+  ...(externalCaId ? { externalConfigs: { template: "CorpLaptop" } } : {}),
   defaults: { organization, ttlDays: 397, keyAlgorithm: "RSA_2048", extendedKeyUsages: ["client_auth"] },
 });
 
@@ -130,6 +203,8 @@ const profiles = [serviceMtls, localDev, networkDevices, ingress, mdmLaptops];
 export const profileKinds = pulumi
   .all(profiles.map((p) => pulumi.all([p.slug, p.enrollmentType, p.issuerType])))
   .apply((rows) => Object.fromEntries(rows.map(([slug, enrollment, issuer]) => [slug, `${enrollment}/${issuer}`])));
+/** The issuing CA's subject (its distinguished name), as the root signed it. */
+export const issuingCaDn = issuing.dn;
 export const serviceMtlsProfileId = serviceMtls.id;
 export const ingressAcmeConfigId = ingress.acmeConfigId;
 export const mdmLaptopsScepConfigId = mdmLaptops.scepConfigId;

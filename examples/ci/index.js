@@ -1,57 +1,117 @@
 // The program the pull-request pipeline (.github/workflows/secretops.yml) checks, previews and deploys:
-// a secret sync, a secret rotation and a certificate profile.
+// a secret sync, a secret rotation and a certificate profile, and what they hang on (two projects,
+// an environment, two folders, two connections, a CA and a policy), all made by the program.
 //
 // Plain JavaScript (a TypeScript program works the same: `npx secretops check` loads it as the
 // engine does).
 //
-// The ids default to the local emulator's fixture (`npx secretops emulator --json` prints them).
-// Against your own service, set them in the stack's config and commit Pulumi.<stack>.yaml:
-//   pulumi config set projectId <id>   (and vercelConnectionId, redisConnectionId, certificatePolicyId, caId)
+// The secrets are the stack's secret config; set them once and commit Pulumi.<stack>.yaml:
+//   pulumi config set --secret vercelApiToken <token>
+//   pulumi config set --secret redisPassword <password>
 //   pulumi config set --secret estPassphrase <passphrase>
+// Project slugs are unique in an organization: `projectSlug` and `pkiProjectSlug` choose others.
 // The endpoint and the token come from the environment of the CI job (SECRETOPS_API_URL, SECRETOPS_TOKEN).
 const pulumi = require("@pulumi/pulumi");
-const { CertificateProfile, SecretRotation, SecretSync } = require("secretops-pulumi");
+const {
+  AppConnection,
+  CertificateAuthority,
+  CertificatePolicy,
+  CertificateProfile,
+  Project,
+  ProjectEnvironment,
+  SecretFolder,
+  SecretRotation,
+  SecretSync,
+} = require("secretops-pulumi");
 
 const config = new pulumi.Config();
-const projectId = config.get("projectId") ?? "10000000-0000-4000-8000-000000000001";
-const vercelConnectionId = config.get("vercelConnectionId") ?? "50000000-0000-4000-8000-000000000012";
-const redisConnectionId = config.get("redisConnectionId") ?? "50000000-0000-4000-8000-000000000005";
-const certificatePolicyId = config.get("certificatePolicyId") ?? "70000000-0000-4000-8000-000000000001";
-const caId = config.get("caId") ?? "60000000-0000-4000-8000-000000000001";
+
+// The shop's project. Its template makes the environments dev, staging and prod: declaring prod
+// takes it over. The folders name its slug, the sync and the rotation their folder's secretPath,
+// so the engine makes each before what is in it.
+const shop = new Project("shop", { projectName: "Shop", slug: config.get("projectSlug") ?? "shop-ci" });
+const projectId = shop.id;
+const prod = new ProjectEnvironment("prod", { projectId, name: "Production", slug: "prod" });
+const app = new SecretFolder("app", { projectId, environment: prod.slug, name: "app" });
+const infra = new SecretFolder("infra", { projectId, environment: prod.slug, name: "infra" });
+
+// The connections the service pushes and rotates through, their secrets from secret config.
+const vercel = new AppConnection("vercel", {
+  app: "vercel",
+  name: "shop-vercel",
+  projectId,
+  method: "api-token",
+  credentials: { apiToken: config.requireSecret("vercelApiToken") },
+});
+const cache = new AppConnection("cache", {
+  app: "redis",
+  name: "shop-cache",
+  projectId,
+  method: "username-and-password",
+  credentials: {
+    host: config.get("redisHost") ?? "cache.internal.example.com",
+    port: 6379,
+    username: "secretops_rotator",
+    password: config.requireSecret("redisPassword"),
+    sslEnabled: true,
+    sslRejectUnauthorized: true,
+  },
+});
 
 // The web app's prod secrets → its Vercel production environment.
 const sync = new SecretSync("web-prod", {
   destination: "vercel",
   name: "web-prod",
   projectId,
-  connectionId: vercelConnectionId,
-  environment: "prod",
-  secretPath: "/app",
+  connectionId: vercel.id,
+  environment: app.environment,
+  secretPath: app.secretPath,
   syncOptions: { initialSyncBehavior: "overwrite-destination" },
-  destinationConfig: { app: "prj_web", appName: "web", env: "production", teamId: "team_platform" },
+  destinationConfig: { app: "prj_shop", appName: "shop", env: "production", teamId: "team_platform" },
   description: "Web app prod secrets",
 });
 
-// The cache's credentials, rotated every 30 days at 04:00 UTC.
+// The cache's credentials, rotated every 30 days at 04:00 UTC. Its secrets go with it on
+// destroy: the service refuses to delete a folder that still holds them.
 const rotation = new SecretRotation("cache-credentials", {
   type: "redis-credentials",
   name: "cache-credentials",
   projectId,
-  connectionId: redisConnectionId,
-  environment: "prod",
-  secretPath: "/infra",
+  connectionId: cache.id,
+  environment: infra.environment,
+  secretPath: infra.secretPath,
   rotationInterval: 30,
   rotateAtUtc: { hours: 4, minutes: 0 },
   parameters: { permissionScope: "~cache:* +@all" },
   secretsMapping: { username: "CACHE_USER", password: "CACHE_PASSWORD" },
+  deleteSecrets: true,
+});
+
+// Certificates live in a certificate-manager project: its root CA, and the policy the devices'
+// certificates follow.
+const pki = new Project("pki", {
+  projectName: "Shop PKI",
+  slug: config.get("pkiProjectSlug") ?? "shop-ci-pki",
+  type: "cert-manager",
+});
+const ca = new CertificateAuthority("root-ca", {
+  projectId: pki.id,
+  name: "shop-root",
+  configuration: { type: "root", commonName: "Shop Root CA", notAfter: "2036-01-01T00:00:00Z" },
+});
+const policy = new CertificatePolicy("devices", {
+  projectId: pki.id,
+  name: "network-devices",
+  extendedKeyUsages: { allowed: ["client_auth"] },
+  validity: { max: "365d" },
 });
 
 // Certificates for network devices over EST. The passphrase is secret config: encrypted in the
 // stack file and in state, shown as [secret] in every preview.
 const profile = new CertificateProfile("network-devices", {
-  projectId,
-  certificatePolicyId,
-  caId,
+  projectId: pki.id,
+  certificatePolicyId: policy.id,
+  caId: ca.id,
   slug: "network-devices",
   description: "Router and switch identities (EST)",
   enrollmentType: "est",
@@ -59,6 +119,8 @@ const profile = new CertificateProfile("network-devices", {
   defaults: { ttlDays: 365, keyAlgorithm: "RSA_2048", extendedKeyUsages: ["client_auth"] },
 });
 
+exports.projectId = projectId;
+exports.pkiProjectId = pki.id;
 exports.syncStatus = sync.syncStatus;
 exports.nextRotationAt = rotation.nextRotationAt;
 exports.profileId = profile.id;

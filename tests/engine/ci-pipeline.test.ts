@@ -35,6 +35,12 @@ jest.setTimeout(10 * 60_000);
 const exampleDir = path.join(repoRoot, "examples", "ci");
 const workflowFile = path.join(exampleDir, ".github", "workflows", "secretops.yml");
 const CANARY = "canary-secret-ci-5d2f81";
+const CANARY_TOKEN = "canary-vercel-token-ci-0e7a3b";
+const CANARY_PASSWORD = "canary-redis-password-ci-c9145f";
+/** examples/ci's secret config: its EST passphrase and its connections' credentials. */
+const CI_CANARIES = [CANARY, CANARY_TOKEN, CANARY_PASSWORD];
+/** The resources of examples/ci: the sync, the rotation and the profile, and the tree they hang on. */
+const CI_RESOURCES = 12;
 const PR_NUMBER = "42";
 
 interface Step {
@@ -183,6 +189,12 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
   const inRepo = (repo: Repo, command: string, args: string[]) =>
     run(command, args, { cwd: repo.dir, env: stepEnv(repo, workflow.jobs.deploy!, {}) });
   const pulumi = (args: string[], repo = ci) => inRepo(repo, "pulumi", args);
+  /** The ids of the projects examples/ci made, from its stack's outputs. */
+  const ciProjects = async () => {
+    const r = await pulumi(["stack", "output", "--json", "--stack", stack]);
+    if (r.code !== 0) throw new Error(`pulumi stack output: ${r.stderr}`);
+    return JSON.parse(r.stdout) as { projectId: string; pkiProjectId: string };
+  };
 
   /** The stack, as its owner sets it up once: passphrase secrets, and its config (secrets `--secret`). */
   async function initStack(repo: Repo, config: Record<string, string>, secrets: Record<string, string>) {
@@ -222,8 +234,9 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     fs.writeFileSync(path.join(work, "bin", "gh"), '#!/bin/sh\nprintf "%s\\n" "$*" >> "$GH_CALLS"\n');
     fs.chmodSync(path.join(work, "bin", "gh"), 0o755);
 
-    await initStack(ci, {}, { estPassphrase: CANARY });
-    expect(fs.readFileSync(path.join(ci.dir, `Pulumi.${stack}.yaml`), "utf8")).not.toContain(CANARY);
+    await initStack(ci, {}, { estPassphrase: CANARY, vercelApiToken: CANARY_TOKEN, redisPassword: CANARY_PASSWORD });
+    const stackFile = fs.readFileSync(path.join(ci.dir, `Pulumi.${stack}.yaml`), "utf8");
+    for (const c of CI_CANARIES) expect(stackFile).not.toContain(c);
   });
 
   afterAll(async () => {
@@ -241,8 +254,8 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
   it("main, first deploy: `pulumi up` creates the resources and `secretops verify` finds their events", async () => {
     const runs = await replay("deploy", ci);
     expectAllSucceeded(runs, ["pulumi up", "secretops verify"]);
-    expect(runs[1]!.stdout).toBe("3 secretops resources verified: each has its create/update event\n");
-    const syncs = await client.secretSyncs.list("vercel", PROJECT);
+    expect(runs[1]!.stdout).toBe(`${CI_RESOURCES} secretops resources verified: each has its create/update event\n`);
+    const syncs = await client.secretSyncs.list("vercel", (await ciProjects()).projectId);
     expect(syncs.map((s) => `${s.name}: ${s.description}`)).toEqual(["web-prod: Web app prod secrets"]);
   });
 
@@ -272,7 +285,7 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     previewRequests = await apiRequests();
 
     expectAllSucceeded(previewRuns, ["secretops check", "pulumi preview", "Comment the preview on the pull request"]);
-    expect(previewRuns[0]!.stdout).toBe("3 secretops resources checked, all valid\n");
+    expect(previewRuns[0]!.stdout).toBe(`${CI_RESOURCES} secretops resources checked, all valid\n`);
     const preview = fs.readFileSync(path.join(ci.dir, "preview.txt"), "utf8");
     expect(preview).toMatch(/~ pulumi-nodejs:dynamic\/secretops:SecretSync: \(update\)\n.*\n.*::web-prod\]/);
     expect(preview).toMatch(/~ description\s*: "Web app prod secrets" => "Web app prod secrets, synced by CI"/);
@@ -284,7 +297,7 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     );
     // The secret input, as the reviewer sees it.
     expect(preview).toMatch(/estConfig\s*: \[secret\]/);
-    expect(preview).toMatch(/~ 2 to update\n\s+2 unchanged/);
+    expect(preview).toMatch(new RegExp(`~ 2 to update\\n\\s+${CI_RESOURCES - 1} unchanged`));
     // The comment: `gh pr comment` on the pull request, with the preview in its body.
     expect(fs.readFileSync(ci.ghCalls, "utf8")).toBe(`pr comment ${PR_NUMBER} --body-file preview.md\n`);
     const body = fs.readFileSync(path.join(ci.dir, "preview.md"), "utf8");
@@ -301,11 +314,13 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
       fs.readFileSync(path.join(ci.dir, "preview.md"), "utf8"),
     ];
     for (const out of outputs) {
-      expect(out).not.toContain(CANARY);
+      for (const c of CI_CANARIES) expect(out).not.toContain(c);
       expect(out).not.toContain(emulator.token);
     }
-    // The passphrase is in the program, read as a secret.
-    expect(fs.readFileSync(path.join(ci.dir, `Pulumi.${stack}.yaml`), "utf8")).toMatch(/estPassphrase:\s+secure: /);
+    // The passphrase and the credentials are in the program, read as secrets.
+    const stackFile = fs.readFileSync(path.join(ci.dir, `Pulumi.${stack}.yaml`), "utf8");
+    for (const key of ["estPassphrase", "vercelApiToken", "redisPassword"])
+      expect(stackFile).toMatch(new RegExp(`${key}:\\s+secure: `));
   });
 
   it("pull request: nothing is written to the service", () => {
@@ -357,9 +372,9 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
         "SecretRotation cache-credentials: rotationInterval: must be at least 1 (days)",
         `SecretSync web-prod: name: ${NAME_RULE}`,
       ],
-      "3 of 3 secretops resources invalid (4 problems)",
+      `3 of ${CI_RESOURCES} secretops resources invalid (4 problems)`,
     );
-    expect(allOutput(runs)).not.toContain(CANARY);
+    for (const c of CI_CANARIES) expect(allOutput(runs)).not.toContain(c);
   });
 
   it("main, after merging the valid change: `pulumi up` applies it and `secretops verify` finds its event", async () => {
@@ -368,12 +383,13 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     const runs = await replay("deploy", ci);
     expectAllSucceeded(runs, ["pulumi up", "secretops verify"]);
     expect(runs[0]!.stdout).toMatch(/~ 2 updated/);
-    expect(runs[1]!.stdout).toBe("3 secretops resources verified: each has its create/update event\n");
-    expect(allOutput(runs)).not.toContain(CANARY);
+    expect(runs[1]!.stdout).toBe(`${CI_RESOURCES} secretops resources verified: each has its create/update event\n`);
+    for (const c of CI_CANARIES) expect(allOutput(runs)).not.toContain(c);
     expect(allOutput(runs)).not.toContain(emulator.token);
-    const syncs = await client.secretSyncs.list("vercel", PROJECT);
+    const { projectId, pkiProjectId } = await ciProjects();
+    const syncs = await client.secretSyncs.list("vercel", projectId);
     expect(syncs.map((s) => `${s.name}: ${s.description}`)).toEqual(["web-prod: Web app prod secrets, synced by CI"]);
-    const profiles = await client.certificateProfiles.list({ projectId: PROJECT });
+    const profiles = await client.certificateProfiles.list({ projectId: pkiProjectId });
     expect(profiles.certificateProfiles.map((p) => `${p.slug}: ${p.description}`)).toEqual([
       "network-devices: Router, switch and firewall identities (EST)",
     ]);

@@ -1,8 +1,9 @@
+import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { SecretOpsClient, syncDestinationSlugs, rotationTypeSlugs, type AppConnectionApp } from "../../sdk";
-import { startEmulator } from "../../emulator";
+import { EmulatorAdmin, startEmulator } from "../../emulator";
 import { changeCounts, cliStackExport, createTestStack, repoRoot, storedState, TestStack } from "./harness";
 
 /**
@@ -18,10 +19,21 @@ type Outputs = Record<string, unknown>;
 
 const examplesDir = path.join(repoRoot, "examples");
 const PROJECT = "10000000-0000-4000-8000-000000000001";
+const FIXTURE_GATEWAY = "40000000-0000-4000-8000-000000000001";
 const CANARY_EST_PASSPHRASE = "canary-est-passphrase-0c41d7";
+const CANARY_SCEP_CHALLENGE = "canary-scep-challenge-password-e83f20";
 const CANARY_PG_PASSWORD = "canary-postgres-password-7e2a90";
 const CANARY_ORDERS_DB_PASSWORD = "canary-orders-db-password-3b81f4";
 const CANARY_AWS_SECRET_KEY = "canary-aws-secret-access-key-95d2c7";
+const CANARY_STAGING_STRIPE_KEY = "canary-staging-stripe-key-2f6b1d";
+const CANARY_PROD_STRIPE_KEY = "canary-prod-stripe-key-8c03e5";
+const CANARY_CDN_SIGNING_KEY = "canary-cdn-signing-key-4a9e72";
+const CANARY_VERCEL_TOKEN = "canary-vercel-api-token-d51b08";
+const CANARY_AZURE_CLIENT_SECRET = "canary-azure-client-secret-7f2c93";
+const CANARY_MYSQL_PASSWORD = "canary-mysql-password-61e0ab";
+const CANARY_REDIS_PASSWORD = "canary-redis-password-b7d431";
+const CANARY_QUICKSTART_API_URL = "https://canary-quickstart-api-url-09c2ef.example.com";
+const CANARY_QUICKSTART_API_KEY = "canary-quickstart-api-key-5d7e31";
 
 interface Ctx {
   emulator: Emulator;
@@ -34,6 +46,8 @@ interface ExampleSpec {
   dir: string;
   /** Its Pulumi project name: the namespace of its own config keys. */
   project: string;
+  /** Plain program config, as `pulumi config set` would set it. */
+  config?: Record<string, string>;
   /** Secret program config, as `pulumi config set --secret` would set it. */
   secrets?: Record<string, string>;
   /** Resources `up` creates, the stack excluded. */
@@ -49,12 +63,69 @@ interface ExampleSpec {
 }
 
 const orUndefined = <T>(p: Promise<T>) => p.catch((e) => (e.status === 404 ? undefined : Promise.reject(e)));
-const allSyncs = async (client: SecretOpsClient) =>
-  (await Promise.all(syncDestinationSlugs.map((d) => client.secretSyncs.list(d, PROJECT)))).flat();
-const allRotations = async (client: SecretOpsClient) =>
-  (await Promise.all(rotationTypeSlugs.map((t) => client.secretRotations.list(t, PROJECT)))).flat();
-const allProfiles = async (client: SecretOpsClient) =>
-  (await client.certificateProfiles.list({ projectId: PROJECT, limit: 100 })).certificateProfiles;
+const allSyncs = async (client: SecretOpsClient, projectId = PROJECT) =>
+  (await Promise.all(syncDestinationSlugs.map((d) => client.secretSyncs.list(d, projectId)))).flat();
+const allRotations = async (client: SecretOpsClient, projectId = PROJECT) =>
+  (await Promise.all(rotationTypeSlugs.map((t) => client.secretRotations.list(t, projectId)))).flat();
+const allProfiles = async (client: SecretOpsClient, projectId = PROJECT) =>
+  (await client.certificateProfiles.list({ projectId, limit: 100 })).certificateProfiles;
+
+/** A secretops resource of the stack's state: its type, its name in the program, its id and outputs. */
+interface Made {
+  type: string;
+  name: string;
+  id: string;
+  outputs: Record<string, unknown>;
+}
+const TYPE_PREFIX = "pulumi-nodejs:dynamic/secretops:";
+
+/** The objects the stack's resources made, from its state (`pulumi stack export`). */
+async function madeObjects(t: TestStack): Promise<Made[]> {
+  const { deployment } = await t.stack.exportStack();
+  const resources = (deployment?.resources ?? []) as { type: string; urn: string; id?: string; outputs?: object }[];
+  return resources
+    .filter((r) => r.type.startsWith(TYPE_PREFIX) && r.id)
+    .map((r) => ({
+      type: r.type.slice(TYPE_PREFIX.length),
+      name: r.urn.split("::").pop()!,
+      id: r.id!,
+      outputs: (r.outputs ?? {}) as Record<string, unknown>,
+    }));
+}
+
+/** The object a resource made, read at the service by its id: undefined once the service has none. */
+function readById(client: SecretOpsClient, m: Made): Promise<{ id?: string } | undefined> {
+  const o = m.outputs as Record<string, never>;
+  const read: Record<string, () => Promise<{ id?: string }>> = {
+    Project: () => client.projects.get(m.id),
+    ProjectEnvironment: () => client.projectEnvironments.get(o.projectId, m.id),
+    SecretFolder: () => client.secretFolders.get(m.id),
+    Secret: () => client.secrets.getById(m.id),
+    AppConnection: () => client.appConnections.get(o.app, m.id),
+    SecretSync: () => client.secretSyncs.get(o.destination, m.id),
+    SecretRotation: () => client.secretRotations.get(o.type, m.id),
+    CertificateAuthority: () => client.certificateAuthorities.get(m.id),
+    CertificatePolicy: () => client.certificatePolicies.get(m.id),
+    CertificateProfile: () => client.certificateProfiles.get(m.id),
+  };
+  if (!read[m.type]) throw new Error(`no read by id for ${m.type} ${m.name}`);
+  return orUndefined(read[m.type]!());
+}
+
+/** Every object the program made exists at the service, by id: `types` counts them by type. */
+async function expectMadeAtService(c: Ctx, types: Record<string, number>): Promise<Made[]> {
+  const made = await madeObjects(c.t);
+  const counts = made.reduce<Record<string, number>>((n, m) => ({ ...n, [m.type]: (n[m.type] ?? 0) + 1 }), {});
+  expect(counts).toEqual(types);
+  for (const m of made) expect([m.name, (await readById(c.client, m))?.id]).toEqual([m.name, m.id]);
+  return made;
+}
+
+/** After destroy: none of them is left at the service. */
+async function expectGoneFromService(c: Ctx, made: Made[]): Promise<void> {
+  expect(made).not.toEqual([]);
+  for (const m of made) expect([m.type, m.name, await readById(c.client, m)]).toEqual([m.type, m.name, undefined]);
+}
 
 /** The program directories this file runs. */
 const covered = new Set<string>();
@@ -74,6 +145,7 @@ function exampleTests(spec: ExampleSpec) {
       "secretops:readsPerMinute": { value: "100000" },
       "secretops:writesPerMinute": { value: "100000" },
     };
+    for (const [key, value] of Object.entries(spec.config ?? {})) config[`${spec.project}:${key}`] = { value };
     for (const [key, value] of Object.entries(spec.secrets ?? {}))
       config[`${spec.project}:${key}`] = { value, secret: true };
     try {
@@ -143,44 +215,94 @@ function exampleTests(spec: ExampleSpec) {
   }
 }
 
-describe("examples/quickstart", () =>
+describe("examples/quickstart", () => {
+  let made: Made[];
   exampleTests({
     // The quickstart has no Pulumi.yaml of its own: the repository root's runs it.
     dir: repoRoot,
     project: "secretops-quickstart",
-    resources: 4,
-    // Its rotation keeps its secrets on destroy (deleteSecrets defaults to false), and a rotation
-    // cannot be created over existing secrets: a second `up` on the same service fails with
-    // `The following secrets already exist at the path "/app/db": DB_USER, DB_PASSWORD`.
-    rerunnable: false,
-    async afterUp({ client }, outputs) {
-      expect(await allSyncs(client)).toHaveLength(1);
-      expect(await allRotations(client)).toHaveLength(1);
-      expect(await allProfiles(client)).toHaveLength(1);
-      expect(outputs.syncStatus).toBe("succeeded");
+    secrets: {
+      apiUrl: CANARY_QUICKSTART_API_URL,
+      apiKey: CANARY_QUICKSTART_API_KEY,
+      vercelToken: CANARY_VERCEL_TOKEN,
+      databasePassword: CANARY_PG_PASSWORD,
+    },
+    // From nothing: two projects, an environment, two folders, two secrets, two connections, a
+    // sync, a rotation, a CA, a policy and a profile.
+    resources: 14,
+    async afterUp(c, outputs) {
+      made = await expectMadeAtService(c, {
+        Project: 2,
+        ProjectEnvironment: 1,
+        SecretFolder: 2,
+        Secret: 2,
+        AppConnection: 2,
+        SecretSync: 1,
+        SecretRotation: 1,
+        CertificateAuthority: 1,
+        CertificatePolicy: 1,
+        CertificateProfile: 1,
+      });
+      const sync = made.find((m) => m.type === "SecretSync")!;
+      // The sync's first job carried the two secrets (their values hashed, never shown).
+      const pushed = await new EmulatorAdmin(c.emulator.url).pushedSecrets(sync.id);
+      const sha = (v: string) => crypto.createHash("sha256").update(v).digest("hex");
+      expect(pushed?.secrets).toEqual([
+        { key: "API_KEY", valueSha256: sha(CANARY_QUICKSTART_API_KEY) },
+        { key: "API_URL", valueSha256: sha(CANARY_QUICKSTART_API_URL) },
+      ]);
+      const rotation = made.find((m) => m.type === "SecretRotation")!;
+      const rotated = await c.client.secretRotations.get("postgres-credentials", rotation.id);
+      expect(rotated.folder?.path).toBe("/web/db");
+      expect(outputs).toMatchObject({ syncStatus: "succeeded", caStatus: "active", folderPath: "/web" });
       expect(outputs.recentSyncEvents).toEqual([expect.stringMatching(/ create-secret-sync$/)]);
     },
-    async afterDestroy({ client }) {
-      expect(await allSyncs(client)).toEqual([]);
-      expect(await allRotations(client)).toEqual([]);
-      expect(await allProfiles(client)).toEqual([]);
-      const settings = await client.appConnections.getByName("postgres", "emulator-postgres");
-      expect(settings.description).toBe("Primary application database");
+    async afterDestroy(c) {
+      await expectGoneFromService(c, made);
     },
-  }));
+  });
+});
 
-describe("examples/secret-sync", () =>
+describe("examples/secret-sync", () => {
+  let projectId: string;
+  let made: Made[];
   exampleTests({
     dir: path.join(examplesDir, "secret-sync"),
     project: "secretops-secret-sync",
-    resources: 4,
-    async afterUp({ client }, outputs) {
-      const syncs = await allSyncs(client);
-      expect(syncs.map((s) => `${s.destination} ${s.name} ${s.environment?.slug}${s.folder?.path}`).sort()).toEqual([
-        "azure-app-configuration api-prod-app-configuration prod/app",
-        "azure-key-vault infra-prod-key-vault prod/infra",
-        "vercel storefront-prod-vercel prod/app",
-        "vercel storefront-staging-vercel staging/app",
+    secrets: {
+      stagingStripeSecretKey: CANARY_STAGING_STRIPE_KEY,
+      prodStripeSecretKey: CANARY_PROD_STRIPE_KEY,
+      cdnSigningKey: CANARY_CDN_SIGNING_KEY,
+      vercelApiToken: CANARY_VERCEL_TOKEN,
+      azureClientSecret: CANARY_AZURE_CLIENT_SECRET,
+    },
+    resources: 16,
+    async afterUp(c, outputs) {
+      made = await expectMadeAtService(c, {
+        Project: 1,
+        ProjectEnvironment: 2,
+        SecretFolder: 3,
+        Secret: 3,
+        AppConnection: 3,
+        SecretSync: 4,
+      });
+      const { client } = c;
+      projectId = outputs.projectId as string;
+      const project = await client.projects.get(projectId);
+      expect(project).toMatchObject({ slug: "storefront-syncs", name: "Storefront" });
+      // The template's environments, taken over: no others were made.
+      expect(project.environments!.map((e) => e.slug).sort()).toEqual(["dev", "prod", "staging"]);
+
+      const connections = made.filter((m) => m.type === "AppConnection");
+      const connectionOf = (app: string) => connections.find((m) => m.outputs.app === app)!.id;
+      const syncs = await allSyncs(client, projectId);
+      expect(
+        syncs.map((s) => `${s.destination} ${s.name} ${s.environment?.slug}${s.folder?.path} ${s.connectionId}`).sort(),
+      ).toEqual([
+        `azure-app-configuration api-prod-app-configuration prod/app ${connectionOf("azure-app-configuration")}`,
+        `azure-key-vault infra-prod-key-vault prod/infra ${connectionOf("azure-key-vault")}`,
+        `vercel storefront-prod-vercel prod/app ${connectionOf("vercel")}`,
+        `vercel storefront-staging-vercel staging/app ${connectionOf("vercel")}`,
       ]);
       const appConfig = syncs.find((s) => s.destination === "azure-app-configuration")!;
       expect(appConfig.syncOptions).toMatchObject({ keySchema: "APP_{{secretKey}}" });
@@ -188,11 +310,29 @@ describe("examples/secret-sync", () =>
       const keyVault = syncs.find((s) => s.destination === "azure-key-vault")!;
       expect(keyVault.syncOptions).toMatchObject({ disableCertificateImport: true });
       expect(Object.values(outputs.syncStatuses as Record<string, string>)).toEqual(Array(4).fill("succeeded"));
+
+      // Each sync's first job pushed its folder's secrets, with the values from secret config.
+      const admin = new EmulatorAdmin(c.emulator.url);
+      const pushed = Object.fromEntries(
+        await Promise.all(syncs.map(async (s) => [s.name, (await admin.pushedSecrets(s.id))?.secrets] as const)),
+      );
+      const sha = (v: string) => crypto.createHash("sha256").update(v).digest("hex");
+      expect(pushed).toEqual({
+        "storefront-staging-vercel": [{ key: "STRIPE_SECRET_KEY", valueSha256: sha(CANARY_STAGING_STRIPE_KEY) }],
+        "storefront-prod-vercel": [{ key: "STRIPE_SECRET_KEY", valueSha256: sha(CANARY_PROD_STRIPE_KEY) }],
+        "api-prod-app-configuration": [{ key: "STRIPE_SECRET_KEY", valueSha256: sha(CANARY_PROD_STRIPE_KEY) }],
+        "infra-prod-key-vault": [{ key: "CDN_SIGNING_KEY", valueSha256: sha(CANARY_CDN_SIGNING_KEY) }],
+      });
+      // The connections hold the credentials from secret config, and never return them.
+      const vercel = await client.appConnections.get("vercel", connectionOf("vercel"));
+      expect(vercel.credentials).not.toHaveProperty("apiToken");
     },
-    async afterDestroy({ client }) {
-      expect(await allSyncs(client)).toEqual([]);
+    async afterDestroy(c) {
+      await expectGoneFromService(c, made);
       // Only the Key Vault sync removed its secrets from the destination, and waited for that.
-      const deletes = await client.auditLogs.list({ projectId: PROJECT, eventType: ["delete-secret-sync"] });
+      const deletes = (await c.client.auditLogs.list({ eventType: ["delete-secret-sync"] })).filter(
+        (e) => e.projectId === projectId,
+      );
       expect(deletes.map(({ event: { metadata: m } }) => `${m.name} ${m.removeSecrets}`).sort()).toEqual([
         "api-prod-app-configuration false",
         "infra-prod-key-vault true",
@@ -200,21 +340,43 @@ describe("examples/secret-sync", () =>
         "storefront-staging-vercel false",
       ]);
     },
-  }));
+  });
+});
 
-describe("examples/secret-rotation", () =>
+describe("examples/secret-rotation", () => {
+  let projectId: string;
+  let made: Made[];
   exampleTests({
     dir: path.join(examplesDir, "secret-rotation"),
     project: "secretops-secret-rotation",
-    resources: 5,
-    async afterUp({ client }, outputs) {
-      const rotations = await allRotations(client);
-      expect(rotations.map((r) => `${r.type} ${r.environment!.slug}${r.folder!.path}/${r.name}`).sort()).toEqual([
-        "azure-client-secret prod/infra/ci-deployer-client-secret",
-        "mysql-credentials prod/app/db/reporting-db",
-        "postgres-credentials prod/app/db/orders-db",
-        "postgres-credentials staging/app/db/orders-db",
-        "redis-credentials prod/infra/storefront-cache",
+    secrets: {
+      postgresPassword: CANARY_PG_PASSWORD,
+      mysqlPassword: CANARY_MYSQL_PASSWORD,
+      redisPassword: CANARY_REDIS_PASSWORD,
+      azureRotatorClientSecret: CANARY_AZURE_CLIENT_SECRET,
+    },
+    resources: 17,
+    async afterUp(c, outputs) {
+      made = await expectMadeAtService(c, {
+        Project: 1,
+        ProjectEnvironment: 2,
+        SecretFolder: 5,
+        AppConnection: 4,
+        SecretRotation: 5,
+      });
+      const { client } = c;
+      projectId = outputs.projectId as string;
+      expect(await client.projects.get(projectId)).toMatchObject({ slug: "storefront-rotations" });
+      const connectionOf = (app: string) => made.find((m) => m.type === "AppConnection" && m.outputs.app === app)!.id;
+      const rotations = await allRotations(client, projectId);
+      expect(
+        rotations.map((r) => `${r.type} ${r.environment!.slug}${r.folder!.path}/${r.name} ${r.connectionId}`).sort(),
+      ).toEqual([
+        `azure-client-secret prod/infra/ci-deployer-client-secret ${connectionOf("azure-client-secrets")}`,
+        `mysql-credentials prod/app/db/reporting-db ${connectionOf("mysql")}`,
+        `postgres-credentials prod/app/db/orders-db ${connectionOf("postgres")}`,
+        `postgres-credentials staging/app/db/orders-db ${connectionOf("postgres")}`,
+        `redis-credentials prod/infra/storefront-cache ${connectionOf("redis")}`,
       ]);
       const pg = rotations.find((r) => r.type === "postgres-credentials")!;
       expect(pg.parameters).toMatchObject({
@@ -223,11 +385,21 @@ describe("examples/secret-rotation", () =>
       });
       expect(rotations.find((r) => r.type === "redis-credentials")!.parameters.permissionScope).toContain("~cache:*");
       expect(Object.keys(outputs.nextRotations as object)).toHaveLength(5);
+      // The rotations wrote their secrets into the folders the program made.
+      const written = await client.secrets.list({ projectId, environment: "prod", secretPath: "/app/db" });
+      expect(written.map((x) => x.secretKey).sort()).toEqual([
+        "ORDERS_DB_PASSWORD",
+        "ORDERS_DB_USER",
+        "REPORTING_DB_PASSWORD",
+        "REPORTING_DB_USER",
+      ]);
     },
-    async afterDestroy({ client }) {
-      expect(await allRotations(client)).toEqual([]);
+    async afterDestroy(c) {
+      await expectGoneFromService(c, made);
       // The delete options reached the service.
-      const deletes = await client.auditLogs.list({ projectId: PROJECT, eventType: ["delete-secret-rotation"] });
+      const deletes = (await c.client.auditLogs.list({ eventType: ["delete-secret-rotation"] })).filter(
+        (e) => e.projectId === projectId,
+      );
       expect(
         deletes
           .map(
@@ -243,52 +415,91 @@ describe("examples/secret-rotation", () =>
         "staging/orders-db true true",
       ]);
     },
-  }));
+  });
+});
 
-describe("examples/certificate-profile", () =>
+describe("examples/certificate-profile", () => {
+  let made: Made[];
   exampleTests({
     dir: path.join(examplesDir, "certificate-profile"),
     project: "secretops-certificate-profile",
-    secrets: { estPassphrase: CANARY_EST_PASSPHRASE },
-    resources: 5,
-    async afterUp({ client }, outputs) {
-      const profiles = await allProfiles(client);
-      expect(profiles.map((p) => `${p.slug} ${p.enrollmentType}/${p.issuerType}`).sort()).toEqual([
-        "k8s-ingress acme/ca",
-        "local-dev-self-signed api/self-signed",
-        "mdm-laptops scep/ca",
-        "network-devices est/ca",
-        "service-mtls api/ca",
+    secrets: { estPassphrase: CANARY_EST_PASSPHRASE, scepChallengePassword: CANARY_SCEP_CHALLENGE },
+    resources: 10,
+    async afterUp(c, outputs) {
+      made = await expectMadeAtService(c, {
+        Project: 1,
+        CertificateAuthority: 2,
+        CertificatePolicy: 2,
+        CertificateProfile: 5,
+      });
+      const { client } = c;
+      const idOf = (name: string) => made.find((m) => m.name === name)!.id;
+      const projectId = outputs.projectId as string;
+      expect(await client.projects.get(projectId)).toMatchObject({ slug: "example-corp-pki", type: "cert-manager" });
+      const root = await client.certificateAuthorities.get(idOf("root-ca"));
+      const issuing = await client.certificateAuthorities.get(idOf("issuing-ca"));
+      expect(root).toMatchObject({ status: "active", projectId });
+      // Signed by the root as part of its create.
+      expect(issuing).toMatchObject({ status: "active", configuration: { parentCaId: root.id } });
+
+      const profiles = await allProfiles(client, projectId);
+      const policyName = Object.fromEntries(
+        await Promise.all(
+          ["services", "devices"].map(async (n) => [idOf(n), (await client.certificatePolicies.get(idOf(n))).name]),
+        ),
+      );
+      expect(
+        profiles
+          .map(
+            (p) =>
+              `${p.slug} ${p.enrollmentType}/${p.issuerType} ${policyName[p.certificatePolicyId ?? ""]} ${p.caId === issuing.id ? "issuing" : p.caId}`,
+          )
+          .sort(),
+      ).toEqual([
+        "k8s-ingress acme/ca internal-services issuing",
+        "local-dev-self-signed api/self-signed internal-services null",
+        "mdm-laptops scep/ca managed-devices issuing",
+        "network-devices est/ca managed-devices issuing",
+        "service-mtls api/ca internal-services issuing",
       ]);
       const mtls = profiles.find((p) => p.slug === "service-mtls")!;
       // The service's read of a profile reports its config object with the object's id.
       expect(mtls.apiConfig).toEqual({ id: mtls.apiConfigId, autoRenew: true, renewBeforeDays: 14 });
       expect(mtls.defaults).toMatchObject({ ttlDays: 30, keyAlgorithm: "EC_prime256v1" });
-      expect(profiles.find((p) => p.slug === "local-dev-self-signed")!.caId).toBeNull();
-      expect(profiles.find((p) => p.slug === "mdm-laptops")!.externalConfigs).toEqual({ template: "CorpLaptop" });
+      expect(profiles.find((p) => p.slug === "mdm-laptops")!.externalConfigs).toBeNull();
       expect(outputs.profileKinds).toMatchObject({
         "local-dev-self-signed": "api/self-signed",
         "network-devices": "est/ca",
       });
     },
-    async afterDestroy({ client }) {
-      expect(await allProfiles(client)).toEqual([]);
+    async afterDestroy(c) {
+      await expectGoneFromService(c, made);
     },
-  }));
+  });
+});
 
 describe("examples/app-connection", () => {
+  let projectId: string;
+  let made: Made[];
   const connectionsOfProject = async (client: SecretOpsClient) =>
-    (await client.appConnections.listAll({ projectId: PROJECT })).filter((c) => c.projectId === PROJECT);
+    (await client.appConnections.listAll({ projectId })).filter((c) => c.projectId === projectId);
   exampleTests({
     dir: path.join(examplesDir, "app-connection"),
     project: "secretops-app-connection",
     secrets: { ordersDbPassword: CANARY_ORDERS_DB_PASSWORD, awsSecretAccessKey: CANARY_AWS_SECRET_KEY },
-    resources: 5,
-    async before({ client }) {
-      // The program makes its own connections: the project has none before.
-      expect(await connectionsOfProject(client)).toEqual([]);
-    },
-    async afterUp({ client }, outputs) {
+    resources: 10,
+    async afterUp(c, outputs) {
+      made = await expectMadeAtService(c, {
+        Project: 1,
+        ProjectEnvironment: 1,
+        SecretFolder: 3,
+        AppConnection: 2,
+        SecretRotation: 1,
+        SecretSync: 2,
+      });
+      const { client } = c;
+      projectId = outputs.projectId as string;
+      expect(await client.projects.get(projectId)).toMatchObject({ slug: "storefront-connections" });
       const connections = await connectionsOfProject(client);
       expect(connections.map((c) => `${c.app} ${c.name} ${c.method}`).sort()).toEqual([
         "aws aws-prod access-key",
@@ -305,11 +516,11 @@ describe("examples/app-connection", () => {
       expect(ordersDb.credentials).not.toHaveProperty("password");
       expect(awsProd.credentials).toEqual({ accessKeyId: "AKIAIOSFODNN7EXAMPLE" });
       // The rotation and the syncs use the connections made in the same program, by id.
-      const rotations = await allRotations(client);
+      const rotations = await allRotations(client, projectId);
       expect(
         rotations.map((r) => `${r.type} ${r.environment!.slug}${r.folder!.path}/${r.name} ${r.connectionId}`),
       ).toEqual([`postgres-credentials prod/app/db/orders-db-credentials ${ordersDb.id}`]);
-      const syncs = await allSyncs(client);
+      const syncs = await allSyncs(client, projectId);
       expect(
         syncs.map((s) => `${s.destination} ${s.name} ${s.environment?.slug}${s.folder?.path} ${s.connectionId}`).sort(),
       ).toEqual([
@@ -326,11 +537,9 @@ describe("examples/app-connection", () => {
         "app-prod-parameter-store": "succeeded",
       });
     },
-    async afterDestroy({ client }) {
-      // The syncs and the rotation went first, then the connections they used.
-      expect(await allSyncs(client)).toEqual([]);
-      expect(await allRotations(client)).toEqual([]);
-      expect(await connectionsOfProject(client)).toEqual([]);
+    async afterDestroy(c) {
+      // The syncs and the rotation went first, then the connections they used, and the project.
+      await expectGoneFromService(c, made);
     },
   });
 });
@@ -347,6 +556,8 @@ describe("examples/app-connection-settings", () => {
   exampleTests({
     dir: path.join(examplesDir, "app-connection-settings"),
     project: "secretops-app-connection-settings",
+    // The fixture's gateway: made outside any program, so the program takes it from config.
+    config: { gatewayId: FIXTURE_GATEWAY },
     secrets: { postgresPassword: CANARY_PG_PASSWORD },
     resources: 4,
     async before({ client }) {
@@ -356,7 +567,8 @@ describe("examples/app-connection-settings", () => {
     async afterUp({ client }, outputs) {
       const auth0 = await client.appConnections.getByName("auth0", "emulator-auth0");
       expect(auth0.description).toMatch(/^Customer identity tenant/);
-      const pg = await client.appConnections.get("postgres", "50000000-0000-4000-8000-000000000002");
+      const pg = await client.appConnections.getByName("postgres", "emulator-postgres");
+      expect(outputs.postgresConnectionId).toBe(pg.id);
       expect(pg.gatewayId).toBeNull();
       expect(pg.credentials).toMatchObject({
         host: "orders-db.internal.example.com",
@@ -364,9 +576,7 @@ describe("examples/app-connection-settings", () => {
         username: "secretops_rotator",
       });
       expect(pg.credentials).not.toHaveProperty("password");
-      expect((await client.appConnections.getByName("ldap", "emulator-ldap")).gatewayId).toBe(
-        "40000000-0000-4000-8000-000000000001",
-      );
+      expect((await client.appConnections.getByName("ldap", "emulator-ldap")).gatewayId).toBe(FIXTURE_GATEWAY);
       const azure = await client.appConnections.getByName("azure-client-secrets", "emulator-azure-client-secrets");
       expect(azure.isAutoRotationEnabled).toBe(true);
       expect(azure.rotation?.rotationInterval).toBe(60);
@@ -390,6 +600,8 @@ describe("examples/audit-logs", () => {
   exampleTests({
     dir: path.join(examplesDir, "audit-logs"),
     project: "secretops-audit-logs",
+    // The project to look at, as another program made it: here the fixture's.
+    config: { projectId: PROJECT },
     resources: 0,
     // Something for the queries to find: a prod sync to Vercel, changed once, and a connection update.
     async before({ client }) {
@@ -410,7 +622,8 @@ describe("examples/audit-logs", () => {
     },
     async afterUp(_c, outputs) {
       const summary = outputs.summary as {
-        projectChanges: {
+        scope: string;
+        changes: {
           count: number;
           truncated: boolean;
           byEventType: Record<string, number>;
@@ -419,7 +632,8 @@ describe("examples/audit-logs", () => {
         "vercel-prod-syncs": { count: number; events: string[] };
         connectionUpdates: { count: number; events: string[] };
       };
-      expect(summary.projectChanges).toMatchObject({
+      expect(summary.scope).toBe(`project ${PROJECT}`);
+      expect(summary.changes).toMatchObject({
         count: 2,
         truncated: false,
         byEventType: { "create-secret-sync": 1, "update-secret-sync": 1 },
