@@ -1,12 +1,15 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Command } from "commander";
+import { certificateAuthorityDefinition } from "../provider/certificate-authority";
+import { certificatePolicyDefinition } from "../provider/certificate-policy";
 import { certificateProfileDefinition } from "../provider/certificate-profile";
+import type { PlacedSecret } from "../provider/secret";
+import { type PlacedFolder, childPath } from "../provider/secret-folder";
 import { secretRotationDefinition } from "../provider/secret-rotation";
 import { secretSyncDefinition } from "../provider/secret-sync";
 import { type SecretOpsClient, SecretOpsApiError } from "../sdk";
 import {
-  type AppConnection,
   appConnectionApps,
   closest,
   enrollmentTypeNames,
@@ -20,12 +23,20 @@ import {
   UsageError,
   addConnectionOptions,
   clientFromOptions,
-  counted,
   projectDir,
   stackConfig,
   warn,
 } from "./common";
-import { type Family, type Found, familyCounts, importProgram, programFiles } from "./import-program";
+import {
+  FAMILIES,
+  type Family,
+  type Found,
+  familyCounts,
+  hasEnvironment,
+  importProgram,
+  programFiles,
+  traitsOf,
+} from "./import-program";
 
 interface ImportOptions extends ConnectionOptions, StackOptions {
   project: string[];
@@ -42,18 +53,37 @@ const collect = (v: string, acc: string[] | undefined) => [...(acc ?? []), v];
 
 /** `--kind` values naming a family; any other value is a kind's slug. */
 const familyWords: Record<string, Family> = {
+  project: "projects",
+  projects: "projects",
+  environment: "environments",
+  environments: "environments",
+  folder: "folders",
+  folders: "folders",
+  secret: "secrets",
+  secrets: "secrets",
   connection: "connections",
   connections: "connections",
   sync: "syncs",
   syncs: "syncs",
   rotation: "rotations",
   rotations: "rotations",
+  ca: "authorities",
+  cas: "authorities",
+  authority: "authorities",
+  authorities: "authorities",
+  policy: "policies",
+  policies: "policies",
   profile: "profiles",
   profiles: "profiles",
 };
-const kindSlugs = [
-  ...new Set<string>([...appConnectionApps, ...syncDestinationSlugs, ...rotationTypeSlugs, ...enrollmentTypeNames]),
-];
+/** The kinds' slugs `--kind` takes, by the family they select in. */
+const familyKinds: Partial<Record<Family, readonly string[]>> = {
+  connections: appConnectionApps,
+  syncs: syncDestinationSlugs,
+  rotations: rotationTypeSlugs,
+  profiles: enrollmentTypeNames,
+};
+const kindSlugs = [...new Set(Object.values(familyKinds).flat())];
 
 /** A shell-style pattern (`*`, `?`) as an anchored regular expression. */
 function pattern(glob: string): RegExp {
@@ -68,20 +98,25 @@ export function importCommand(): Command {
   return addConnectionOptions(
     new Command("import")
       .description(
-        "Write a TypeScript Pulumi program (or a module of one) declaring the secret syncs, rotations, certificate " +
-          "profiles and app connections a project already has, each with adoptExisting: true, so that `pulumi up` " +
-          "brings them under code without writing to them.",
+        "Write a TypeScript Pulumi program (or a module of one) declaring what a project already has: the project, " +
+          "its environments, folders and secrets, app connections, secret syncs and rotations, certificate " +
+          "authorities, policies and profiles, each adopting its object, so that `pulumi up` brings them under code " +
+          "without writing to them.",
       )
       .requiredOption("--project <id>", "a project to read (repeatable)", collect)
       .option(
         "--kind <kind>",
-        "only this family (connections, syncs, rotations, profiles) or kind (a destination, rotation type, connection kind or enrollment type); repeatable",
+        `only this family (${FAMILIES.join(", ")}) or kind (a destination, rotation type, connection kind or enrollment type); repeatable`,
         collect,
       )
-      .option("--environment <slug>", "only syncs and rotations of this environment (repeatable)", collect)
+      .option(
+        "--environment <slug>",
+        "only environments, folders, secrets, syncs and rotations of this environment (repeatable)",
+        collect,
+      )
       .option(
         "--name <pattern>",
-        "only objects whose name (a profile's slug) matches, * and ? as wildcards (repeatable)",
+        "only objects whose name (a project's, environment's or profile's slug, a folder's name, a secret's key) matches, * and ? as wildcards (repeatable)",
         collect,
       )
       .option("--out <dir>", "where to write (default: -C or the current directory)")
@@ -99,11 +134,15 @@ In a directory holding a Pulumi.yaml, only the module is written (<module>.ts): 
 program's entry point. Elsewhere a whole program is written: Pulumi.yaml, package.json,
 tsconfig.json, index.ts and the module. Files that exist are left alone unless --force.
 
-Connections the imported objects use are written too (referenced by variable), as are the
-connections of the projects. Secret values the service never returns (connection credentials, EST
-passphrases, SCEP challenge passwords) are read with config.requireSecret: the commands to set them
-are printed, and no secret is ever written to a file. Reads: one for the connections, and per
-project one for the syncs, one for the rotations and one per 100 profiles.
+Resources name the ones they hang on by variable (projectId: project.id, environment: prod.slug,
+secretPath: folder.secretPath, connectionId, caId…); the connections the imported objects use are
+written too, as are the connections of the projects. Secret values are never read (secrets are
+listed without them), and those the service never returns (connection credentials, EST
+passphrases, SCEP challenge passwords) neither: each is read with config.requireSecret, the
+commands to set them are printed, and no secret is ever written to a file. Reads: one for the
+connections, and per project one for the project, one per environment, one for each environment's
+folders, one per folder (and root) for its secrets, one each for the syncs, rotations and CAs, and
+one per 100 policies and profiles; fewer with --kind and --environment.
 Exit codes: 0 written, 1 the service failed, 2 bad usage (or files that exist, without --force).`,
     )
     .action(async (o: ImportOptions) => {
@@ -112,7 +151,7 @@ Exit codes: 0 written, 1 the service failed, 2 bad usage (or files that exist, w
         if (!familyWords[k] && !kindSlugs.includes(k)) {
           const near = closest(k, [...Object.keys(familyWords), ...kindSlugs]);
           throw new UsageError(
-            `--kind: "${k}" is neither a family (connections, syncs, rotations, profiles) nor a kind slug${near ? `; did you mean "${near}"?` : ""}`,
+            `--kind: "${k}" is neither a family (${FAMILIES.join(", ")}) nor a kind slug${near ? `; did you mean "${near}"?` : ""}`,
           );
         }
       }
@@ -129,37 +168,44 @@ Exit codes: 0 written, 1 the service failed, 2 bad usage (or files that exist, w
         );
       }
 
+      // A family is read only when `--kind` can select something of it.
+      const familyWanted = (family: Family) =>
+        !kinds.length || kinds.some((k) => familyWords[k] === family || familyKinds[family]?.includes(k));
+      const inEnvironment = (env: string | undefined) =>
+        !o.environment?.length || (env !== undefined && o.environment.includes(env));
       const client = clientFromOptions(o, await stackConfig(o));
       const progress = progressLine();
       let found: Found;
       try {
-        found = await readProjects(client, o.project, progress);
+        found = await readProjects(client, o.project, { familyWanted, inEnvironment }, progress);
       } catch (e) {
         progress.done();
         throw apiFailure(e);
       }
       progress.done();
 
-      const wanted = (family: Family, kind: string, name: string) =>
-        (!kinds.length || kinds.some((k) => familyWords[k] === family || k === kind)) &&
-        (!names.length || names.some((n) => n.test(name)));
-      const inEnvironment = (env: { slug: string } | null | undefined) =>
-        !o.environment?.length || (env != null && o.environment.includes(env.slug));
-      const selected: Found = {
-        syncs: found.syncs.filter((s) => wanted("syncs", s.destination, s.name) && inEnvironment(s.environment)),
-        rotations: found.rotations.filter((r) => wanted("rotations", r.type, r.name) && inEnvironment(r.environment)),
-        profiles: found.profiles.filter((p) => wanted("profiles", p.enrollmentType, p.slug)),
-        connections: [],
+      const wanted = <F extends Family>(family: F, remote: Found[F][number]) => {
+        const { name, kind, environment } = traitsOf(family, remote);
+        return (
+          (!kinds.length || kinds.some((k) => familyWords[k] === family || k === kind)) &&
+          (!names.length || names.some((n) => n.test(name))) &&
+          (!hasEnvironment(family) || inEnvironment(environment))
+        );
       };
+      const selected = Object.fromEntries(
+        FAMILIES.map((f) => [f, (found[f] as Found[typeof f][number][]).filter((x) => wanted(f, x))]),
+      ) as unknown as Found;
       // The projects' own connections, and the organization's that what is imported uses.
       const used = new Set([...selected.syncs, ...selected.rotations].map((x) => x.connectionId));
-      selected.connections = found.connections.filter(
-        (c) =>
-          wanted("connections", c.app, c.name) &&
-          ((c.projectId != null && o.project.includes(c.projectId)) || used.has(c.id)),
+      selected.connections = selected.connections.filter(
+        (c) => (c.projectId != null && o.project.includes(c.projectId)) || used.has(c.id),
       );
 
-      const program = importProgram(selected, { retainOnDelete: o.retainOnDelete, projects: o.project });
+      const program = importProgram(selected, {
+        retainOnDelete: o.retainOnDelete,
+        projects: o.project,
+        rotations: found.rotations,
+      });
       files.set(path.join(outDir, `${o.module}.ts`), program.source);
       fs.mkdirSync(outDir, { recursive: true });
       for (const [file, content] of files) fs.writeFileSync(file, content);
@@ -257,38 +303,115 @@ function progressLine() {
   };
 }
 
+/** Which objects the reads are for: the families `--kind` selects, the environments `--environment` names. */
+interface ReadScope {
+  familyWanted(family: Family): boolean;
+  inEnvironment(slug: string): boolean;
+}
+
+const noneFound = (): Found => ({
+  projects: [],
+  environments: [],
+  folders: [],
+  secrets: [],
+  connections: [],
+  syncs: [],
+  rotations: [],
+  authorities: [],
+  policies: [],
+  profiles: [],
+});
+
 /**
- * Everything the projects hold, in few reads: the organization's connections of every kind in one
- * call (a project's own, when the caller may not list the organization's), and per project one
- * list of syncs, one of rotations and the profiles by pages of 100 (the definitions' `listed`).
+ * Everything the projects hold, in few reads, of the families wanted only: the organization's
+ * connections of every kind in one call (a project's own, when the caller may not list the
+ * organization's); per project, the project with its environments' list in one, each environment in
+ * one (its position), its folders in one (recursive) and its secrets in one per folder, without
+ * their values; and one list of syncs, one of rotations (also for the secrets: those a rotation
+ * writes are left out), one of CAs and the policies and profiles by pages of 100 (the definitions'
+ * `listed`).
  */
 async function readProjects(
   client: SecretOpsClient,
   projects: readonly string[],
+  scope: ReadScope,
   progress: ReturnType<typeof progressLine>,
 ): Promise<Found> {
-  const found: Found = { connections: [], syncs: [], rotations: [], profiles: [] };
-  progress.show("reading connections…");
-  let connections: AppConnection[];
-  try {
-    connections = await client.appConnections.listAll();
-  } catch (e) {
-    if (!(e instanceof SecretOpsApiError && e.status === 403)) throw e;
-    // Allowed in the projects only: their own connections (organization ones stay ids).
-    connections = (await Promise.all(projects.map((projectId) => client.appConnections.listAll({ projectId })))).flat();
+  const found = noneFound();
+  const wants = scope.familyWanted;
+  if (wants("connections")) {
+    progress.show("reading connections…");
+    try {
+      found.connections = await client.appConnections.listAll();
+    } catch (e) {
+      if (!(e instanceof SecretOpsApiError && e.status === 403)) throw e;
+      // Allowed in the projects only: their own connections (organization ones stay ids).
+      found.connections = (
+        await Promise.all(projects.map((projectId) => client.appConnections.listAll({ projectId })))
+      ).flat();
+    }
   }
-  found.connections = connections;
+  const lists = [
+    ["syncs", secretSyncDefinition],
+    ["rotations", secretRotationDefinition],
+    ["authorities", certificateAuthorityDefinition],
+    ["policies", certificatePolicyDefinition],
+    ["profiles", certificateProfileDefinition],
+  ] as const;
   for (const [i, projectId] of projects.entries()) {
     const step = `project ${projectId} (${i + 1} of ${projects.length})`;
-    progress.show(`${step}: syncs…`);
-    found.syncs.push(...(await secretSyncDefinition.listed.reads.list(client, projectId)));
-    progress.show(`${step}: rotations…`);
-    found.rotations.push(...(await secretRotationDefinition.listed.reads.list(client, projectId)));
-    progress.show(`${step}: profiles…`);
-    found.profiles.push(...(await certificateProfileDefinition.listed.reads.list(client, projectId)));
-    progress.show(
-      `${step}: ${counted(found.syncs.length, "sync")}, ${counted(found.rotations.length, "rotation")}, ${counted(found.profiles.length, "profile")} so far`,
-    );
+    if ((["projects", "environments", "folders", "secrets"] as const).some(wants)) {
+      progress.show(`${step}: the project…`);
+      const project = await client.projects.get(projectId);
+      if (wants("projects")) found.projects.push(project);
+      for (const env of (project.environments ?? []).filter((e) => scope.inEnvironment(e.slug))) {
+        progress.show(`${step}: environment ${env.slug}…`);
+        if (wants("environments")) found.environments.push(await client.projectEnvironments.get(projectId, env.id));
+        if (!wants("folders") && !wants("secrets")) continue;
+        const folders = await readFolders(client, projectId, env.slug);
+        if (wants("folders")) found.folders.push(...folders);
+        if (!wants("secrets")) continue;
+        for (const secretPath of ["/", ...folders.map((f) => childPath(f.parentPath, f.name))]) {
+          found.secrets.push(...(await readSecrets(client, { projectId, environment: env.slug, secretPath })));
+        }
+      }
+    }
+    for (const [family, definition] of lists) {
+      // The secrets a rotation writes are its own: the rotations are read to leave them out.
+      if (!wants(family) && !(family === "rotations" && wants("secrets"))) continue;
+      progress.show(`${step}: ${family}…`);
+      // Each list's objects are its family's (the definitions' `listed`).
+      (found[family] as unknown[]).push(...(await definition.listed.reads.list(client, projectId)));
+    }
+    progress.show(`${step}: ${familyCounts(countsOf(found))} so far`);
   }
   return found;
+}
+
+const countsOf = (found: Found) =>
+  Object.fromEntries(Object.entries(found).map(([f, objects]) => [f, objects.length])) as Record<Family, number>;
+
+/** An environment's folders, every level in one read, each placed by its parent (the root is never listed). */
+async function readFolders(client: SecretOpsClient, projectId: string, environment: string): Promise<PlacedFolder[]> {
+  const listed = await client.secretFolders.list({ projectId, environment, path: "/", recursive: true });
+  const byId = new Map(listed.map((f) => [f.id, f]));
+  const parentPath = (f: (typeof listed)[number]): string => {
+    const parent = f.parentId ? byId.get(f.parentId) : undefined;
+    return parent ? childPath(parentPath(parent), parent.name) : "/";
+  };
+  return listed.map((f) => ({ ...f, projectId, environmentSlug: environment, parentPath: parentPath(f) }));
+}
+
+/** A folder's secrets: their keys, comments and settings, never their values (not even fetched). */
+async function readSecrets(
+  client: SecretOpsClient,
+  place: { projectId: string; environment: string; secretPath: string },
+): Promise<PlacedSecret[]> {
+  const listed = await client.secrets.list({ ...place, viewSecretValue: false });
+  return listed.map(({ secretValue: _hidden, ...s }) => ({
+    ...s,
+    projectId: s.projectId ?? s.workspace ?? place.projectId,
+    environment: s.environment ?? place.environment,
+    secretPath: s.secretPath ?? place.secretPath,
+  }));
 }

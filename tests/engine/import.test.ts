@@ -31,6 +31,8 @@ import {
 // none either, and destroy (with the generated retainOnDelete) leaves every object in place.
 // Issue 27 (item 7): run from the packed package installed in a project of the user's, the program
 // it writes installs with the `npm install` it prints, and its stack has outputs.
+// Issue 40 (item 6): the project's tree too (the project, its environments, folders, secrets, CAs
+// and policies), adopted with no write; secret values are never read, each one a config read.
 jest.setTimeout(20 * 60_000);
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -47,7 +49,12 @@ let dir: string;
 let t: TestStack | undefined;
 let tarball: string;
 const made = { connections: 0, syncs: 0, rotations: 0, profiles: 0 };
+/** The project's tree after seeding: the fixture's and the seeded. */
+const tree = { environments: 0, folders: 0, secrets: 0, rotatedSecrets: 0 };
 let projectId: string;
+/** The intermediate CA and the policy made beside the fixture's. */
+let issuingCa: string;
+let brownPolicy: string;
 
 /** The org-level fixture connection of a kind (every kind has one). */
 const fixtureConnection = (app: string) => emulator.summary.connections.find((c) => c.app === app && !c.projectId)!.id;
@@ -58,9 +65,62 @@ function sampleOf(app: string, method: string, field: string): unknown {
   return kind.examples[method]?.[field];
 }
 
+/**
+ * Beside the fixture's tree (three environments, each with /app, /app/db and /infra, and a secret):
+ * an environment, three levels of folders and three secrets in every environment, one multi-line
+ * and one with a comment, an intermediate CA signed by the fixture's root, and a policy with rules.
+ */
+async function seedTree(p: (typeof emulator.summary.projects)[number]) {
+  await client.projectEnvironments.create(p.id, { name: "QA", slug: "qa" });
+  const environments = [...p.environments, "qa"];
+  for (const environment of environments) {
+    const place = { projectId: p.id, environment };
+    await client.secretFolders.create({ ...place, name: "brown", path: "/", description: "made in the web UI" });
+    // The service makes /brown/nested on the way.
+    await client.secretFolders.create({ ...place, name: "deep", path: "/brown/nested" });
+    await client.secrets.create("API_KEY", { ...place, secretPath: "/", secretValue: `${SEEDED}-api-${environment}` });
+    await client.secrets.create("DATABASE_URL", {
+      ...place,
+      secretPath: "/brown",
+      secretValue: `postgres://app:${SEEDED}-db-${environment}@db:5432/app`,
+      secretComment: "the primary database",
+    });
+    await client.secrets.create("SIGNING_KEY", {
+      ...place,
+      secretPath: "/brown/nested/deep",
+      secretValue: `-----BEGIN KEY-----\n${SEEDED}-key-${environment}\n-----END KEY-----`,
+      skipMultilineEncoding: true,
+    });
+  }
+  tree.environments = environments.length;
+  for (const environment of environments) {
+    const place = { projectId: p.id, environment, path: "/", recursive: true };
+    tree.folders += (await client.secretFolders.list(place)).length;
+  }
+  tree.secrets = 1 + environments.length * 3; // the fixture's EXISTING_SECRET and the seeded
+  const root = emulator.summary.certificateAuthorities.find((x) => x.projectId === p.id)!.id;
+  const notAfter = "2031-01-01T00:00:00Z";
+  const issuing = await client.certificateAuthorities.create({
+    projectId: p.id,
+    name: "brown-issuing",
+    configuration: { type: "intermediate", commonName: "Brown Issuing CA", notAfter, parentCaId: root },
+  });
+  await client.certificateAuthorities.signIntermediate(issuing.id, root, { notAfter, maxPathLength: -1 });
+  issuingCa = issuing.id;
+  const policy = await client.certificatePolicies.create({
+    projectId: p.id,
+    name: "brown-web",
+    subject: [{ type: "common_name", allowed: ["*.brown.example.com"] }],
+    keyUsages: { required: ["digital_signature"] },
+    validity: { max: "90d" },
+  });
+  brownPolicy = policy.id;
+}
+
 async function seed() {
   const p = emulator.summary.projects[0]!;
   projectId = p.id;
+  await seedTree(p);
   // 60 project connections of 60 kinds, each with its row's example credentials.
   const kinds = (Object.values(appConnectionKinds) as AppConnectionKind[]).slice(0, 60);
   const own = new Map<string, AppConnection>();
@@ -88,7 +148,8 @@ async function seed() {
         projectId: p.id,
         connectionId: connectionFor(dest.connectionApp),
         environment: p.environments[made.syncs % p.environments.length]!,
-        secretPath: "/",
+        // Half in a folder the program writes: they name it by variable.
+        secretPath: made.syncs % 2 ? "/app" : "/",
         isAutoSyncEnabled: made.syncs % 3 !== 0,
         syncOptions: { initialSyncBehavior: "overwrite-destination" },
         destinationConfig: dest.example.destinationConfig,
@@ -115,6 +176,8 @@ async function seed() {
         isAutoRotationEnabled: made.rotations % 2 === 0,
       } as never,
     );
+    // It writes its mapped secrets: the rotation's, which the program leaves out.
+    tree.rotatedSecrets += Object.keys(type.secretsMapping.shape).length;
     made.rotations++;
   }
   // 60 profiles of the four enrollment types.
@@ -129,8 +192,8 @@ async function seed() {
   for (let i = 0; i < 60; i++) {
     await client.certificateProfiles.create({
       projectId: p.id,
-      certificatePolicyId: policy.id,
-      caId: ca,
+      certificatePolicyId: i % 2 ? brownPolicy : policy.id,
+      caId: i % 3 ? ca : issuingCa,
       issuerType: "ca",
       slug: `brown-${String(i).padStart(2, "0")}`,
       ...(i % 5 === 0 ? { description: `profile ${i}` } : {}),
@@ -192,22 +255,48 @@ describe("secretops import", () => {
     expect(count("SecretRotation")).toBe(made.rotations);
     expect(count("CertificateProfile")).toBe(made.profiles);
     expect(count("AppConnection")).toBeGreaterThanOrEqual(made.connections);
-    expect(source.split("adoptExisting: true").length - 1).toBe(
-      made.syncs + made.rotations + made.profiles + count("AppConnection"),
-    );
-    // Connections by variable, never by raw id, where the program writes them.
+    // The tree: every environment (the template's too), folder and secret but the rotations' own,
+    // the fixture's root CA and the intermediate, the fixture's policy and the seeded one.
+    expect(count("Project")).toBe(1);
+    expect(count("ProjectEnvironment")).toBe(tree.environments);
+    expect(count("SecretFolder")).toBe(tree.folders);
+    expect(count("Secret")).toBe(tree.secrets);
+    expect(count("CertificateAuthority")).toBe(2);
+    expect(count("CertificatePolicy")).toBe(2);
+    const skippedSecrets = output.match(/^skipped: secrets .*: written by the rotation "brown-[^"]+": not written$/gm);
+    expect(skippedSecrets).toHaveLength(tree.rotatedSecrets);
+    // Every resource adopts its object; environments by default.
+    const resources = source.split("new secretops.").length - 1;
+    expect(source.split("adoptExisting: true").length - 1).toBe(resources - tree.environments);
+    // Each resource names what it hangs on by variable, never by raw id.
     expect(source).toMatch(/connectionId: brownPostgresConnection\.id,/);
     expect(source).not.toMatch(/connectionId: "/);
+    // Every resource of the project (the organization's connections have none; destinations'
+    // configs have projects of their own, deeper).
+    expect(new Set(source.match(/^ {4}projectId: .*/gm))).toEqual(new Set(["    projectId: emulatorProject.id,"]));
+    expect(source).not.toMatch(/^const projectId/m);
+    expect(source).toMatch(/environment: prodEnvironment\.slug,\n {4}secretPath: prodAppFolder\.secretPath,/);
+    expect(source).toMatch(/name: "deep",\n {4}path: qaBrownNestedFolder\.secretPath,/);
+    expect(source).toMatch(/secretPath: stagingBrownFolder\.secretPath,\n {4}secretName: "DATABASE_URL",/);
+    expect(source).toContain("parentCaId: emulatorInternalCa.id,");
+    expect(source).toContain("caId: brownIssuingCa.id,");
+    expect(source).toContain("certificatePolicyId: brownWebPolicy.id,");
     // No secret the objects were made with.
     for (const secret of seededSecrets) expect(source).not.toContain(secret);
     expect(source).not.toMatch(/canary/i);
     secretKeys = [...output.matchAll(/pulumi config set --secret (\S+)/g)].map((m) => m[1]!);
-    expect(secretKeys.length).toBeGreaterThanOrEqual(made.profiles / 2);
+    expect(secretKeys.length).toBeGreaterThanOrEqual(made.profiles / 2 + tree.secrets);
     for (const key of secretKeys) expect(source).toContain(`config.requireSecret(${JSON.stringify(key)})`);
-    // Reads only: one for the connections, one each for syncs and rotations, one page of profiles.
+    expect(secretKeys).toContain("devAppExistingSecret");
+    // Reads only: the connections; the project, each environment, each environment's folders and
+    // each folder's secrets (the roots' too), without their values; the syncs, the rotations, the
+    // CAs, a page of policies and one of profiles.
     expect(await writes()).toEqual([]);
     const reads = (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
-    expect(reads.length).toBeLessThanOrEqual(4);
+    const secretLists = reads.filter((r) => r.path === "/api/v4/secrets");
+    expect(secretLists).toHaveLength(tree.environments + tree.folders);
+    for (const r of secretLists) expect(r.url).toContain("viewSecretValue=false");
+    expect(reads).toHaveLength(1 + (1 + 2 * tree.environments + tree.environments + tree.folders) + 5);
   });
 
   it("writes the same files through another URL of the same service, and none names the URL", async () => {
@@ -281,6 +370,36 @@ describe("secretops import", () => {
     );
     // Without the connections, a sync names its connection's id, with a comment saying why.
     expect(aws).toMatch(/\/\/ connectionId: a connection this import did not write/);
+
+    // One family of one environment reads that much: the project, the environment's folders, a
+    // list per folder and its root, and the rotations (whose secrets are theirs).
+    await admin.clearRequests();
+    const prod = await secretops(
+      [
+        "import",
+        "--project",
+        projectId,
+        "--kind",
+        "secrets",
+        "--environment",
+        "prod",
+        "--module",
+        "prod",
+        "--out",
+        dir,
+      ],
+      { env: env(), cwd: dir },
+    );
+    expect(prod.code).toBe(0);
+    const reads = (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
+    const folders = await client.secretFolders.list({ projectId, environment: "prod", path: "/", recursive: true });
+    expect(reads).toHaveLength(1 + 1 + (1 + folders.length) + 1);
+    const secrets = fs.readFileSync(path.join(dir, "prod.ts"), "utf8");
+    expect(secrets.split("new secretops.").length - 1).toBe(secrets.split("new secretops.Secret(").length - 1);
+    expect(secrets.split("new secretops.Secret(").length - 1).toBe(3);
+    // What is not written is named as the service knows it.
+    expect(secrets).toContain('environment: "prod",\n    secretPath: "/brown",\n    secretName: "DATABASE_URL",');
+    expect(secrets).toContain("projectId,\n");
   });
 
   it("reads each project's connections when the token may not list the organization's", async () => {
@@ -368,6 +487,11 @@ describe("secretops import", () => {
     expect(ids.brownPostgresConnection).toBe(connections.find((c) => c.name === "brown-postgres")!.id);
     const syncIds = new Set((await client.secretSyncs.listAll(projectId)).map((x) => x.id));
     expect(syncIds.has(ids.brownVercelSync!)).toBe(true);
+    expect(ids.emulatorProject).toBe(projectId);
+    const qa = (await client.projects.get(projectId)).environments!.find((e) => e.slug === "qa")!;
+    expect(ids.qaEnvironment).toBe(qa.id);
+    expect(ids.brownIssuingCa).toBe(issuingCa);
+    expect(ids.brownWebPolicy).toBe(brownPolicy);
 
     const preview = await t.stack.preview({ expectNoChanges: true } as never);
     expect(changeCounts(preview.changeSummary)).toMatchObject({ same: resources + 1 });
@@ -386,6 +510,17 @@ describe("secretops import", () => {
     expect(up.stdout).not.toContain(CANARY);
   });
 
+  it("writes a Secret's value once it is set after adoption: one PATCH, and the service holds it", async () => {
+    await t!.stack.setConfig("devAppExistingSecret", { value: `${CANARY}-value`, secret: true });
+    await admin.clearRequests();
+    const up = await t!.stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, create: 0, delete: 0 });
+    expect((await writes()).map((r) => `${r.method} ${r.path}`)).toEqual(["PATCH /api/v4/secrets/EXISTING_SECRET"]);
+    const place = { projectId, environment: "dev", secretPath: "/app" };
+    expect((await client.secrets.get("EXISTING_SECRET", place)).secretValue).toBe(`${CANARY}-value`);
+    expect(up.stdout).not.toContain(CANARY);
+  });
+
   it("shows no change once adoptExisting is removed, and destroy leaves every object in place", async () => {
     const file = path.join(program(), "imported.ts");
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/\n\s*adoptExisting: true,/g, ""));
@@ -399,5 +534,17 @@ describe("secretops import", () => {
     expect((await client.appConnections.listAll({ projectId })).length).toBe(made.connections);
     const profiles = await client.certificateProfiles.list({ projectId, limit: 100 });
     expect(profiles.certificateProfiles.filter((p) => p.slug.startsWith("brown-"))).toHaveLength(made.profiles);
+    // The tree too: the project, every environment, folder and secret, the CAs and the policies.
+    const environments = (await client.projects.get(projectId)).environments!;
+    expect(environments).toHaveLength(tree.environments);
+    let folders = 0;
+    for (const { slug } of environments) {
+      folders += (await client.secretFolders.list({ projectId, environment: slug, path: "/", recursive: true })).length;
+    }
+    expect(folders).toBe(tree.folders);
+    const deep = { projectId, environment: "qa", secretPath: "/brown/nested/deep", viewSecretValue: false };
+    expect((await client.secrets.list(deep)).map((x) => x.secretKey)).toEqual(["SIGNING_KEY"]);
+    expect((await client.certificateAuthorities.list(projectId)).map((c) => c.id)).toContain(issuingCa);
+    expect((await client.certificatePolicies.get(brownPolicy)).name).toBe("brown-web");
   });
 });
