@@ -376,7 +376,7 @@ function argLines(
       type: r.type,
       required: r.required ? (r.parent ? "with parent" : "yes") : "",
       default: r.default,
-      change: replaces.has(top) ? "replaces" : "in place",
+      change: replaces.has(top) ? "replaces" : def.createOnly?.includes(top) ? "at create only" : "in place",
       secret: isSecret ? "secret" : "",
       limits: r.limits,
       description: doc(r.path),
@@ -554,6 +554,9 @@ function resourceDoc(r: ResourceReference, docs: ArgDocs): ResourcePage {
     "",
     "A change to an arg marked _replaces_ deletes the object and creates it again" +
       (def.deleteBeforeReplace ? " (deleted first: its name or slug must stay unique)" : "") +
+      (def.createOnly?.length
+        ? "; one marked _at create only_ is sent only when the object is made (a later change of it is no change)"
+        : "") +
       "; every other change is one PATCH of the changed fields. Secret args are encrypted in state and shown as `[secret]`. An arg required _with parent_ is required whenever the object holding it is given.",
     "",
   ];

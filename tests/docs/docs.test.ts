@@ -21,7 +21,7 @@ describe("README's TypeScript examples", () => {
     const imports = blocks.flatMap((b) => b.split("\n").filter((l) => l.startsWith("import ")));
     const body = blocks.map((b) => `{\n${b.replace(/^import .*$/gm, "")}\n}`).join("\n");
     const source = [
-      `import { SecretSync, SecretRotation, CertificateProfile, AppConnection, AppConnectionSettings, getAuditLogsOutput } from "secretops-pulumi";`,
+      `import { Project, ProjectEnvironment, SecretFolder, Secret, SecretSync, SecretRotation, CertificateProfile, AppConnection, AppConnectionSettings, getAuditLogsOutput } from "secretops-pulumi";`,
       ...imports.filter((l) => !l.includes('"secretops-pulumi"')),
       "declare const projectId: string, connectionId: string, certificatePolicyId: string, caId: string;",
       // pulumi.Config, as far as the examples use it (a secret is an Output<string>, an Input<string>).
