@@ -95,7 +95,8 @@ describe(`call budgets of ${COUNT} resources at the service's default rate limit
   beforeAll(async () => {
     env = await engineEnv();
     // The provider paces by what the service advertises, as a user's would: no caps.
-    for (const k of ["secretops:readsPerMinute", "secretops:writesPerMinute"]) await env.t.stack.removeConfig(k);
+    for (const k of ["secretops:readsPerMinute", "secretops:writesPerMinute", "secretops:secretsPerMinute"])
+      await env.t.stack.removeConfig(k);
     await env.admin.setRateLimits({ read: 60, write: 200, timeFactor: TIME_FACTOR });
     await env.declare(budgetStack(env.emulator.summary));
   });
@@ -157,5 +158,64 @@ describe(`call budgets of ${COUNT} resources at the service's default rate limit
       expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(COUNT + 1);
     });
     expect(c).toMatchObject({ checkDestination: 0, otherReads: 0, writes: COUNT, refused: 0 });
+  });
+});
+
+const SECRETS = 500;
+const FOLDERS = 5;
+
+/** 500 secrets in 5 folders of a project's `dev`, each folder and secret a resource. */
+function secretsStack(f: FixtureSummary) {
+  const project = f.projects[0]!;
+  const place = { projectId: project.id, environment: "dev" };
+  return [
+    ...Array.from({ length: FOLDERS }, (_, i) => ({
+      kind: "SecretFolder",
+      name: `folder-${i}`,
+      args: { ...place, name: `budget-${i}` },
+    })),
+    ...Array.from({ length: SECRETS }, (_, i) => ({
+      kind: "Secret",
+      name: `secret-${i}`,
+      args: {
+        ...place,
+        secretPath: { $ref: `folder-${i % FOLDERS}.secretPath` },
+        secretName: `KEY_${i}`,
+        secretValue: `value-${i}`,
+      },
+    })),
+  ];
+}
+
+describe(`a refresh of ${SECRETS} secrets in ${FOLDERS} folders at the service's default rate limits`, () => {
+  let env: EngineEnv;
+  beforeAll(async () => {
+    env = await engineEnv();
+    await env.declare(secretsStack(env.emulator.summary));
+    // Made without limits (the bench measures an up at the limits); the refresh below runs at them.
+    const up = await env.t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges).create).toBe(SECRETS + FOLDERS + 1);
+    for (const k of ["secretops:readsPerMinute", "secretops:writesPerMinute", "secretops:secretsPerMinute"])
+      await env.t.stack.removeConfig(k);
+    await env.admin.setRateLimits({ read: 60, write: 200, secrets: 60, timeFactor: TIME_FACTOR });
+  });
+  afterAll(async () => {
+    await env?.dispose();
+  });
+
+  it("lists each folder's secrets once and its parent's folders once: a handful of reads, none refused", async () => {
+    await env.resetRequests();
+    const refresh = await env.t.stack.refresh();
+    expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ same: SECRETS + FOLDERS + 1, update: 0 });
+    const rs = await env.requests();
+    const byRoute = (path: string) => rs.filter((r) => r.method === "GET" && r.path === path).length;
+    // One list of the secrets of each folder (a second round at most, for reads arriving later)
+    // and one list of the folders of `/`: no read per secret.
+    expect(byRoute("/api/v4/secrets")).toBeGreaterThanOrEqual(FOLDERS);
+    expect(byRoute("/api/v4/secrets")).toBeLessThanOrEqual(2 * FOLDERS);
+    expect(byRoute("/api/v2/folders")).toBeLessThanOrEqual(2);
+    expect(rs.length).toBe(byRoute("/api/v4/secrets") + byRoute("/api/v2/folders"));
+    expect(rs.filter((r) => r.status === 429)).toEqual([]);
+    console.info(`refresh of ${SECRETS} secrets: ${rs.length} reads (${JSON.stringify(rs.map((r) => r.path))})`);
   });
 });

@@ -42,6 +42,7 @@ describe("edges, from the packed package", () => {
         "secretops:token": { value: emulator.token, secret: true },
         "secretops:readsPerMinute": { value: "100000" },
         "secretops:writesPerMinute": { value: "100000" },
+        "secretops:secretsPerMinute": { value: "100000" },
         "resources:resources": { value: "[]" },
       },
     });

@@ -144,6 +144,7 @@ function exampleTests(spec: ExampleSpec) {
       // The emulator runs without rate limits here; the provider need not pace itself.
       "secretops:readsPerMinute": { value: "100000" },
       "secretops:writesPerMinute": { value: "100000" },
+      "secretops:secretsPerMinute": { value: "100000" },
     };
     for (const [key, value] of Object.entries(spec.config ?? {})) config[`${spec.project}:${key}`] = { value };
     for (const [key, value] of Object.entries(spec.secrets ?? {}))

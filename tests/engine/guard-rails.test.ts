@@ -162,6 +162,7 @@ describe("guard rails under the real engine", () => {
         "secretops:token": { value: env.emulator.token, secret: true },
         "secretops:readsPerMinute": { value: "100000" },
         "secretops:writesPerMinute": { value: "100000" },
+        "secretops:secretsPerMinute": { value: "100000" },
         "resources:resources": {
           value: JSON.stringify([{ kind: "SecretSync", name: "race-b", args: syncArgs("race-b", "prj_race") }]),
         },

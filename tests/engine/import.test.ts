@@ -450,6 +450,7 @@ describe("secretops import", () => {
       "secretops:token": { value: emulator.token, secret: true },
       "secretops:readsPerMinute": { value: "100000" },
       "secretops:writesPerMinute": { value: "100000" },
+      "secretops:secretsPerMinute": { value: "100000" },
     };
     // Each secret as its user would set it: a value of the form its field takes (a canary here).
     const connections = await client.appConnections.listAll();

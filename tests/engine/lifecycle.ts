@@ -50,6 +50,7 @@ export async function engineEnv(opts: { fixtures?: Fixtures } = {}): Promise<Eng
       // The emulator runs without rate limits here; the provider need not pace itself.
       "secretops:readsPerMinute": { value: "100000" },
       "secretops:writesPerMinute": { value: "100000" },
+      "secretops:secretsPerMinute": { value: "100000" },
     },
   });
   // The program reads its resources from this file: a step changes them without a CLI run.

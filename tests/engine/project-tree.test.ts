@@ -192,6 +192,7 @@ describe("the project tree, from nothing", () => {
         "secretops:token": { value: emulator.token, secret: true },
         "secretops:readsPerMinute": { value: "100000" },
         "secretops:writesPerMinute": { value: "100000" },
+        "secretops:secretsPerMinute": { value: "100000" },
         "resources:resources": { value: JSON.stringify(tree()) },
       },
     });

@@ -21,7 +21,8 @@ describe(`${COUNT} resources under the service's default rate limits`, () => {
   beforeAll(async () => {
     env = await engineEnv();
     // The provider paces by what the service advertises, as a user's would: no caps.
-    for (const k of ["secretops:readsPerMinute", "secretops:writesPerMinute"]) await env.t.stack.removeConfig(k);
+    for (const k of ["secretops:readsPerMinute", "secretops:writesPerMinute", "secretops:secretsPerMinute"])
+      await env.t.stack.removeConfig(k);
     await env.admin.setRateLimits({ read: 60, write: 200, timeFactor: TIME_FACTOR });
     await env.admin.addFault({ kind: "latency", latencyMs: ARRIVAL_DELAY_MS, every: 4 });
     declared = mixedResources(env.emulator.summary, COUNT, "paced");

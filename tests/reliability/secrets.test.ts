@@ -506,6 +506,7 @@ describe("secrets never in plaintext", () => {
       "secretops:token": { value: TOKEN, secret: true },
       "secretops:readsPerMinute": { value: "100000" },
       "secretops:writesPerMinute": { value: "100000" },
+      "secretops:secretsPerMinute": { value: "100000" },
       "resources:resources": { value: "[]" },
     };
     t = await createTestStack({ program: "resources", config });
