@@ -452,6 +452,7 @@ describe("secretops import", () => {
       "secretops:writesPerMinute": { value: "100000" },
       "secretops:secretsPerMinute": { value: "100000" },
     };
+    const settings = Object.keys(config).length;
     // Each secret as its user would set it: a value of the form its field takes (a canary here).
     const connections = await client.appConnections.listAll();
     for (const [i, m] of [...output.matchAll(/pulumi config set --secret (\S+)\s+# (\S+): (\S+)/g)].entries()) {
@@ -468,7 +469,7 @@ describe("secretops import", () => {
         : `${CANARY}-${i}`;
       config[key] = { value, secret: true };
     }
-    expect(Object.keys(config)).toHaveLength(4 + secretKeys.length);
+    expect(Object.keys(config)).toHaveLength(settings + secretKeys.length);
     t = await createTestStack({ program: program(), config });
     await admin.clearRequests();
     const since = new Date().toISOString();
