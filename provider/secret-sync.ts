@@ -237,9 +237,9 @@ async function pollSync(
 ): Promise<RemoteSync | undefined> {
   const deadline = Date.now() + timeoutSeconds * 1000;
   let current: RemoteSync | undefined = sync;
-  while (!done(current)) {
+  for (let poll = 0; !done(current); poll++) {
     if (Date.now() > deadline) return current;
-    const listed = await projectSyncs(client).nextRound(sync.projectId, { poll: true });
+    const listed = await projectSyncs(client).nextRound(sync.projectId, { poll });
     // Missing from the list (or no list): gone, or hidden from it; its own read tells which.
     current = listed?.get(sync.id) ?? (await orUndefinedOn404(syncs(client).get(sync.destination, sync.id)));
   }

@@ -31,10 +31,13 @@ const GATHER_MS = 10;
  * profiles made 9 list calls where 5 answer it: docs/benchmarks.md, at the real limits.)
  */
 export const ANSWER_REUSE_MS = 60_000;
-/** The least time between two polls of one wait: a sync job takes longer than a round trip. */
-const POLL_GAP_MS = 250;
 /**
- * Rounds of the list spend at most one read in this many of the read budget: at the service's
+ * How long a wait asks again after its n-th poll: 250 ms, 500 ms, then every second (a sync job
+ * takes longer than a round trip); a round may then wait for the budget (`roundWait`).
+ */
+const pollGapMs = (n: number) => Math.min(250 * 2 ** n, 1000);
+/**
+ * With the read budget full, rounds of the list spend one read in this many: at the service's
  * default of 60 a minute, a round every 8 s while anyone waits, however many wait.
  */
 const POLL_SHARE = 8;
@@ -116,14 +119,13 @@ export class SharedReads<T extends { id: string }> {
 
   /**
    * The project's objects as the next round lists them: one list call per round for everyone
-   * waiting, sent after they asked. Latency is spent only where reads are scarce: a round goes at
-   * once unless the last one was less than a share of the read budget's pace ago
-   * (`POLL_SHARE`), so without a limiter or with a plentiful budget a create's checks are answered
-   * at once, and many waits through a long `up` at the service's limits cost one call per interval
-   * however many wait. `poll`: a wait asking again after a round it saw first waits `POLL_GAP_MS`.
+   * waiting, sent after they asked. Latency is spent only where reads are scarce (`roundWait`), so
+   * without a limiter or with unspent reads a create's checks are answered at once, and many waits
+   * through a long `up` at the service's limits cost one call per interval however many wait.
+   * `poll`: the wait's how-many-th poll this is (from 0), which first waits `pollGapMs` of it.
    */
-  async nextRound(projectId: string, opts: { poll?: boolean } = {}): Promise<Listed<T> | undefined> {
-    if (opts.poll) await sleep(POLL_GAP_MS);
+  async nextRound(projectId: string, opts: { poll?: number } = {}): Promise<Listed<T> | undefined> {
+    if (opts.poll !== undefined) await sleep(pollGapMs(opts.poll));
     const s = this.state(projectId);
     const next = new Promise<Listed<T> | undefined>((resolve) => s.waiting.push(resolve));
     if (!s.polling) void this.poll(projectId, s);
@@ -148,13 +150,18 @@ export class SharedReads<T extends { id: string }> {
   }
 
   /**
-   * How long a round waits after one that began at `lastRoundAt`: until a share of the read
-   * budget's pace has passed (one read in `POLL_SHARE`); no time without a budget.
+   * How long a round waits after one that began at `lastRoundAt`: a share of the read budget's
+   * pace (one read in `POLL_SHARE`), scaled by the square of the fraction of the budget the window
+   * holds spent. Unspent reads make rounds go at once; a budget half spent, a quarter of the share's
+   * gap (2 s at 60 a minute); a full one, the share's (8 s). Rounds alone settle where half the
+   * budget is spent (the gap `share × f²` and `f = rounds / limit` meet there), leaving the rest to
+   * other reads. No time without a budget.
    */
   roundWait(lastRoundAt = -Infinity): number {
     const budget = this.client.readBudget();
     if (!budget) return 0;
-    return lastRoundAt + (budget.windowMs / budget.limit) * POLL_SHARE - Date.now();
+    const full = Math.min(1, budget.spent / budget.limit);
+    return lastRoundAt + (budget.windowMs / budget.limit) * POLL_SHARE * full ** 2 - Date.now();
   }
 
   private gather(projectId: string, s: ProjectState<T>, gatherMs: number): Call<T> {

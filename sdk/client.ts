@@ -121,9 +121,10 @@ export class SecretOpsClient {
 
   /**
    * The read budget this client paces itself by (sdk/throttle.ts): what the service advertised
-   * under the client's caps, else the cap or the default. Undefined with `rateLimit: false`.
+   * under the client's caps, else the cap or the default, and how many reads its current window
+   * holds (`spent`). Undefined with `rateLimit: false`.
    */
-  readBudget(): { limit: number; windowMs: number } | undefined {
+  readBudget(): { limit: number; windowMs: number; spent: number } | undefined {
     return this.#transport.budget("read");
   }
 

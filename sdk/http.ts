@@ -91,7 +91,7 @@ export class Transport {
   tokens: TokenSource | undefined;
 
   /** The budget this transport paces a bucket by; undefined without pacing. */
-  budget(bucket: Bucket): { limit: number; windowMs: number } | undefined {
+  budget(bucket: Bucket): { limit: number; windowMs: number; spent: number } | undefined {
     return this.throttle?.budgetOf(bucket);
   }
 

@@ -174,7 +174,7 @@ export class SlidingWindowLimiter {
     for (let i = 0; i < others; i++) this.slots.push({ start, end: start });
   }
 
-  /** Slots that count in a window of `windowMs` ending now (for tests and diagnostics). */
+  /** Slots that count in a window of `windowMs` ending now: ours, and others' the service reported. */
   inWindow(windowMs: number): number {
     const now = this.now();
     return this.slots.filter((s) => this.endOf(s, now) > now - windowMs).length;
@@ -256,9 +256,11 @@ export class Throttle {
     return limiter.acquire(() => this.budget(bucket, limiter.advertised));
   }
 
-  /** The budget requests of `bucket` are paced by now. */
-  budgetOf(bucket: Bucket): { limit: number; windowMs: number } {
-    return this.budget(bucket, sharedLimiter(this.baseUrl, bucket).advertised);
+  /** The budget requests of `bucket` are paced by now, and how much of it the window holds spent. */
+  budgetOf(bucket: Bucket): { limit: number; windowMs: number; spent: number } {
+    const limiter = sharedLimiter(this.baseUrl, bucket);
+    const budget = this.budget(bucket, limiter.advertised);
+    return { ...budget, spent: limiter.inWindow(budget.windowMs) };
   }
 
   /** An attempt in `bucket` ended: its slot, and its response's `x-ratelimit-*` headers if it had a response. */

@@ -121,16 +121,19 @@ test("a refused list sends the reads one by one from then on; another failure on
   expect((await retried.find("p", "a"))?.v).toBe(1);
 });
 
-/** A client pacing reads by `limit` a `windowMs` (undefined: no budget, `rateLimit: false`). */
-const budgeted = (budget?: { limit: number; windowMs: number }) =>
-  ({ readBudget: () => budget }) as unknown as SecretOpsClient;
+/**
+ * A client pacing reads by `limit` a `windowMs`, its window holding `spent` (default: all of it);
+ * undefined: no budget, `rateLimit: false`.
+ */
+const budgeted = (budget?: { limit: number; windowMs: number; spent?: number }) =>
+  ({ readBudget: () => budget && { spent: budget.limit, ...budget } }) as unknown as SecretOpsClient;
 
-/** The time each of `n` rounds took, asked for one after another (as creates finish). */
+/** The time each of `n` rounds took, asked for one after another (as creates finish, or as one wait polls). */
 async function roundTimes(reads: SharedReads<Obj>, n: number, opts: { poll?: boolean } = {}) {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    await reads.nextRound("p", opts);
+    await reads.nextRound("p", opts.poll ? { poll: i } : {});
     times.push(performance.now() - t0);
   }
   return times;
@@ -149,7 +152,7 @@ test.each([
 });
 
 test("where reads are scarce, rounds keep to their share of the budget's pace", async () => {
-  // 16 reads a second: rounds spend one read in POLL_SHARE = 8, one every 500 ms.
+  // 16 reads a second, all spent: rounds spend one read in POLL_SHARE = 8, one every 500 ms.
   const l = listing(() => [{ id: "a", v: 1 }]);
   const reads = new SharedReads(budgeted({ limit: 16, windowMs: 1000 }), l.list);
   const t0 = performance.now();
@@ -166,8 +169,24 @@ test("where reads are scarce, rounds keep to their share of the budget's pace", 
   );
 });
 
-test("a wait polls again no sooner than 250 ms, however plentiful the reads", async () => {
-  const reads = new SharedReads(budgeted(undefined), listing(() => []).list);
-  const [polled] = await roundTimes(reads, 1, { poll: true });
-  expect(polled).toBeGreaterThanOrEqual(245);
+test("rounds go sooner as the budget has reads unspent: the share's gap by the square of the spent fraction", async () => {
+  const l = listing(() => [{ id: "a", v: 1 }]);
+  const at = (spent: number) =>
+    new SharedReads(budgeted({ limit: 60, windowMs: 60_000, spent }), l.list).roundWait(Date.now());
+  // At the service's default of 60 a minute: 8 s when full, 2 s when half spent, 0.5 s at a
+  // quarter, at once when nothing is spent (a create's checks are not held up).
+  expect(at(60)).toBeGreaterThan(7990);
+  expect(at(30)).toBeGreaterThan(1990);
+  expect(at(30)).toBeLessThanOrEqual(2000);
+  expect(at(15)).toBeLessThanOrEqual(500);
+  expect(at(0)).toBeLessThanOrEqual(0);
+});
+
+test("a wait polls again after 250 ms, 500 ms, then every second, however plentiful the reads", async () => {
+  const reads = new SharedReads(budgeted({ limit: 60, windowMs: 60_000, spent: 0 }), listing(() => []).list);
+  const polls = await roundTimes(reads, 4, { poll: true });
+  for (const [i, gap] of [250, 500, 1000, 1000].entries()) {
+    expect(polls[i]).toBeGreaterThanOrEqual(gap - 5);
+    expect(polls[i]).toBeLessThan(gap + 150);
+  }
 });
