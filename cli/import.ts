@@ -140,9 +140,10 @@ written too, as are the connections of the projects. Secret values are never rea
 listed without them), and those the service never returns (connection credentials, EST
 passphrases, SCEP challenge passwords) neither: each is read with config.requireSecret, the
 commands to set them are printed, and no secret is ever written to a file. Reads: one for the
-connections, and per project one for the project, one per environment, one for each environment's
-folders, one per folder (and root) for its secrets, one each for the syncs, rotations and CAs, and
-one per 100 policies and profiles; fewer with --kind and --environment.
+connections, and per project one for the project (its type decides what it holds); of a
+secret-manager project, one per environment, one for each environment's folders, one per folder
+(and root) for its secrets, one each for the syncs and rotations; of a cert-manager project, one
+for the CAs and one per 100 policies and profiles; fewer with --kind and --environment.
 Exit codes: 0 written, 1 the service failed, 2 bad usage (or files that exist, without --force).`,
     )
     .action(async (o: ImportOptions) => {
@@ -325,11 +326,11 @@ const noneFound = (): Found => ({
 /**
  * Everything the projects hold, in few reads, of the families wanted only: the organization's
  * connections of every kind in one call (a project's own, when the caller may not list the
- * organization's); per project, the project with its environments' list in one, each environment in
- * one (its position), its folders in one (recursive) and its secrets in one per folder, without
- * their values; and one list of syncs, one of rotations (also for the secrets: those a rotation
- * writes are left out), one of CAs and the policies and profiles by pages of 100 (the definitions'
- * `listed`).
+ * organization's); per project, the project with its type and its environments' list in one; of a
+ * secret-manager project, each environment in one (its position), its folders in one (recursive)
+ * and its secrets in one per folder, without their values, one list of syncs and one of rotations
+ * (also for the secrets: those a rotation writes are left out); of a cert-manager project, one list
+ * of CAs and the policies and profiles by pages of 100 (the definitions' `listed`).
  */
 async function readProjects(
   client: SecretOpsClient,
@@ -351,19 +352,24 @@ async function readProjects(
       ).flat();
     }
   }
+  // Each list with the type of project that holds its family: the service refuses the others
+  // (docs/service-api.md §10), so a project is read first, for its type.
   const lists = [
-    ["syncs", secretSyncDefinition],
-    ["rotations", secretRotationDefinition],
-    ["authorities", certificateAuthorityDefinition],
-    ["policies", certificatePolicyDefinition],
-    ["profiles", certificateProfileDefinition],
+    ["syncs", secretSyncDefinition, "secret-manager"],
+    ["rotations", secretRotationDefinition, "secret-manager"],
+    ["authorities", certificateAuthorityDefinition, "cert-manager"],
+    ["policies", certificatePolicyDefinition, "cert-manager"],
+    ["profiles", certificateProfileDefinition, "cert-manager"],
   ] as const;
+  const projectFamilies = ["projects", "environments", "folders", "secrets", ...lists.map(([f]) => f)] as const;
   for (const [i, projectId] of projects.entries()) {
     const step = `project ${projectId} (${i + 1} of ${projects.length})`;
-    if ((["projects", "environments", "folders", "secrets"] as const).some(wants)) {
-      progress.show(`${step}: the project…`);
-      const project = await client.projects.get(projectId);
-      if (wants("projects")) found.projects.push(project);
+    if (!projectFamilies.some(wants)) continue;
+    progress.show(`${step}: the project…`);
+    const project = await client.projects.get(projectId);
+    if (wants("projects")) found.projects.push(project);
+    // Environments, folders and secrets are a secret-manager project's.
+    if (project.type === "secret-manager" && (["environments", "folders", "secrets"] as const).some(wants)) {
       for (const env of (project.environments ?? []).filter((e) => scope.inEnvironment(e.slug))) {
         progress.show(`${step}: environment ${env.slug}…`);
         if (wants("environments")) found.environments.push(await client.projectEnvironments.get(projectId, env.id));
@@ -376,7 +382,8 @@ async function readProjects(
         }
       }
     }
-    for (const [family, definition] of lists) {
+    for (const [family, definition, type] of lists) {
+      if (project.type !== type) continue;
       // The secrets a rotation writes are its own: the rotations are read to leave them out.
       if (!wants(family) && !(family === "rotations" && wants("secrets"))) continue;
       progress.show(`${step}: ${family}…`);
