@@ -47,8 +47,23 @@ export const subjects = {
 } as const;
 
 /**
- * The project must exist (404) and the caller must be a member of it in its own organization
- * (403 PermissionDenied otherwise).
+ * The type of project each subject's operations need; the others take any project. The service
+ * passes it to its permission check as `actionProjectType` (docs/service-api.md §10).
+ */
+const projectTypeOf: Partial<Record<string, Project["type"]>> = {
+  [subjects.secretSyncs]: "secret-manager",
+  [subjects.secretRotations]: "secret-manager",
+  [subjects.environments]: "secret-manager",
+  [subjects.secretFolders]: "secret-manager",
+  [subjects.secrets]: "secret-manager",
+  [subjects.certificateProfiles]: "cert-manager",
+  [subjects.certificateAuthorities]: "cert-manager",
+  [subjects.certificatePolicies]: "cert-manager",
+};
+
+/**
+ * The project must exist (404), the caller must be a member of it in its own organization (403
+ * PermissionDenied otherwise), and it must be of the type the subject's operations need (400).
  */
 export function requireProject(
   ctx: EmulatorContext,
@@ -61,6 +76,9 @@ export function requireProject(
   if (!project) throw notFound(`Project with ID "${projectId}" not found`);
   if (project.orgId !== actor.orgId || !actor.identity.projectIds.includes(projectId))
     throw permissionDenied(action, subject);
+  const type = projectTypeOf[subject];
+  if (type && project.type !== type)
+    throw badRequest(`The project is of type ${project.type}. Operations of type ${type} are not allowed.`);
   return project;
 }
 

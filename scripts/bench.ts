@@ -331,8 +331,10 @@ async function benchRealLimits(workDir: string): Promise<RealLimitResult[]> {
         projectId: project.id,
         connectionId: f.connections.find((c) => c.app === "vercel" && !c.projectId)!.id,
         postgresConnectionId: f.connections.find((c) => c.app === "postgres" && !c.projectId)!.id,
-        certificatePolicyId: f.certificatePolicies.find((p) => p.projectId === project.id)!.id,
-        caId: f.certificateAuthorities.find((c) => c.projectId === project.id)!.id,
+        // Profiles live in a cert-manager project: the fixture's, with its CA and policy.
+        pkiProjectId: f.certificatePolicies[0]!.projectId,
+        certificatePolicyId: f.certificatePolicies[0]!.id,
+        caId: f.certificateAuthorities.find((c) => c.projectId === f.certificatePolicies[0]!.projectId)!.id,
       };
       const common = { "bench:count": String(count), "bench:target": JSON.stringify(target) };
       const ours = await benchStack(workDir, {

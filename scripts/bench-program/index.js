@@ -53,7 +53,7 @@ if (kind === "mixed") {
     });
   for (let i = 0; i < count - syncs - rotations; i++)
     new CertificateProfile(`profile-${i}`, {
-      projectId: target.projectId,
+      projectId: target.pkiProjectId,
       certificatePolicyId: target.certificatePolicyId,
       caId: target.caId,
       slug: `mixed-profile-${i}`,

@@ -39,7 +39,7 @@ describe("secretops verify", () => {
         kind: "CertificateProfile",
         name: "profile",
         args: {
-          projectId: f.projects[0]!.id,
+          projectId: f.certificatePolicies[0]!.projectId,
           certificatePolicyId: f.certificatePolicies[0]!.id,
           slug: "verify-api",
           issuerType: "self-signed",

@@ -404,7 +404,7 @@ describe("served operations are audited", () => {
       await api.post(
         cp,
         {
-          projectId: FX.projectId,
+          projectId: FX.pkiProjectId,
           certificatePolicyId: FX.policyId,
           caId: FX.internalCaId,
           slug: uniq("audited"),
@@ -414,9 +414,9 @@ describe("served operations are audited", () => {
         h,
       )
     ).body.certificateProfile;
-    await api.get(cp, { ...h, query: { projectId: FX.projectId } });
+    await api.get(cp, { ...h, query: { projectId: FX.pkiProjectId } });
     await api.get(`${cp}/${prof.id}`, h);
-    await api.get(`${cp}/slug/${prof.slug}`, { ...h, query: { projectId: FX.projectId } });
+    await api.get(`${cp}/slug/${prof.slug}`, { ...h, query: { projectId: FX.pkiProjectId } });
     await api.patch(`${cp}/${prof.id}`, { description: "d" }, h);
     await api.delete(`${cp}/${prof.id}`, h);
     // universal auth

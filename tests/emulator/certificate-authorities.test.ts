@@ -24,7 +24,7 @@ const cas = apiPaths.internalCertificateAuthorities;
 const policies = apiPaths.certificatePolicies;
 
 async function createCa(configuration: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Json> {
-  const res = await api.post(cas, { projectId: FX.projectId, name: uniq("ca"), configuration, ...extra });
+  const res = await api.post(cas, { projectId: FX.pkiProjectId, name: uniq("ca"), configuration, ...extra });
   if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
   return InternalCaSchema.parse(res.body) && res.body;
 }
@@ -42,7 +42,7 @@ const sign = (issuerId: string, csr: string, extra: Record<string, unknown> = {}
 describe("internal certificate authorities", () => {
   test("a root with an end of validity is active with its certificate; the answer is the CA itself", async () => {
     const ca = await root();
-    expect(ca).toMatchObject({ type: "internal", projectId: FX.projectId, status: "active" });
+    expect(ca).toMatchObject({ type: "internal", projectId: FX.pkiProjectId, status: "active" });
     const got = await read(ca.id);
     expect(got).toMatchObject({
       id: ca.id,
@@ -61,7 +61,7 @@ describe("internal certificate authorities", () => {
     });
     for (const hidden of ["signingKey", "certificate", "certificateChain"]) expect(got).not.toHaveProperty(hidden);
     expectError(await api.get(`${cas}/${ca.id}/csr`), 400, "BadRequest", "Root CA cannot generate CSR");
-    const [event] = await auditOf(api, FX.projectId, "create-certificate-authority");
+    const [event] = await auditOf(api, FX.pkiProjectId, "create-certificate-authority");
     expect(event.event.metadata).toMatchObject({ caId: ca.id, dn: "O=Emulator, CN=Root CA" });
   });
 
@@ -107,7 +107,7 @@ describe("internal certificate authorities", () => {
     const second = await sign(inter.id, await csrOf(leaf.id));
     expect(second.body.certificateChain).toBe(`${certificate}\n${certificateChain}`);
     for (const type of ["get-certificate-authority-csr", "sign-intermediate", "import-certificate-authority-cert"])
-      expect((await auditOf(api, FX.projectId, type)).length).toBeGreaterThan(0);
+      expect((await auditOf(api, FX.pkiProjectId, type)).length).toBeGreaterThan(0);
   });
 
   test("an import needs a certificate this emulator signed for that CA's CSR", async () => {
@@ -137,10 +137,10 @@ describe("internal certificate authorities", () => {
     const inter = await intermediate();
     expect((await sign(FX.internalCaId, await csrOf(inter.id))).status).toBe(200);
     expectError(await api.get(`${cas}/${FX.externalCaId}`), 404, "NotFound");
-    const listed = InternalCaListSchema.parse((await api.get(cas, { query: { projectId: FX.projectId } })).body);
+    const listed = InternalCaListSchema.parse((await api.get(cas, { query: { projectId: FX.pkiProjectId } })).body);
     expect(listed.map((c) => c.id)).toContain(FX.internalCaId);
     expect(listed.map((c) => c.id)).not.toContain(FX.externalCaId);
-    expect(listed.every((c) => c.projectId === FX.projectId)).toBe(true);
+    expect(listed.every((c) => c.projectId === FX.pkiProjectId)).toBe(true);
     expectError(await api.get(`${cas}/${FX.restrictedCaId}`), 403, "PermissionDenied");
     expectError(await api.get(cas, { query: { projectId: FX.restrictedProjectId } }), 403, "PermissionDenied");
   });
@@ -156,7 +156,11 @@ describe("internal certificate authorities", () => {
   test("a name taken in the project; an unknown CA", async () => {
     const ca = await root();
     expectError(
-      await api.post(cas, { projectId: FX.projectId, name: ca.name, configuration: { type: "root", commonName: "x" } }),
+      await api.post(cas, {
+        projectId: FX.pkiProjectId,
+        name: ca.name,
+        configuration: { type: "root", commonName: "x" },
+      }),
       400,
       "BadRequest",
       `Certificate authority with name "${ca.name}" already exists in the project`,
@@ -168,7 +172,7 @@ describe("internal certificate authorities", () => {
       "NotFound",
       `Could not find certificate authority with id "${unknown}"`,
     );
-    expect422(await api.post(cas, { projectId: FX.projectId, name: uniq("ca"), configuration: { type: "root" } }), [
+    expect422(await api.post(cas, { projectId: FX.pkiProjectId, name: uniq("ca"), configuration: { type: "root" } }), [
       "configuration",
     ]);
   });
@@ -180,7 +184,7 @@ describe("internal certificate authorities", () => {
     expect(res.body).toMatchObject({ id: parent.id, name: parent.name });
     expectError(await api.get(`${cas}/${parent.id}`), 404, "NotFound");
     expect((await read(child.id)).configuration.parentCaId).toBeNull();
-    expect((await auditOf(api, FX.projectId, "delete-certificate-authority")).length).toBeGreaterThan(0);
+    expect((await auditOf(api, FX.pkiProjectId, "delete-certificate-authority")).length).toBeGreaterThan(0);
   });
 });
 
@@ -197,7 +201,7 @@ describe("certificate policies", () => {
   };
 
   async function createPolicy(name: string, extra: Record<string, unknown> = {}): Promise<Json> {
-    const res = await api.post(policies, { projectId: FX.projectId, name, ...extra });
+    const res = await api.post(policies, { projectId: FX.pkiProjectId, name, ...extra });
     if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
     return CertificatePolicyEnvelope.parse(res.body).certificatePolicy;
   }
@@ -205,11 +209,11 @@ describe("certificate policies", () => {
   test("create stores every field given; the read answers them", async () => {
     const name = uniq("web");
     const p = await createPolicy(name, rules);
-    expect(p).toMatchObject({ name, projectId: FX.projectId, ...rules });
+    expect(p).toMatchObject({ name, projectId: FX.pkiProjectId, ...rules });
     expect((await api.get(`${policies}/${p.id}`)).body.certificatePolicy).toEqual(p);
     const bare = await createPolicy(uniq("bare"));
     expect(bare).toMatchObject({ description: null, subject: null, validity: null, basicConstraints: null });
-    const [event] = await auditOf(api, FX.projectId, "create-certificate-policy");
+    const [event] = await auditOf(api, FX.pkiProjectId, "create-certificate-policy");
     expect(event.event.metadata).toMatchObject({ certificatePolicyId: bare.id });
   });
 
@@ -242,11 +246,11 @@ describe("certificate policies", () => {
   test("the list: search on the name, offset, limit and the total", async () => {
     const tag = uniq("listed");
     for (let i = 0; i < 3; i++) await createPolicy(`${tag}-${i}`);
-    const res = await api.get(policies, { query: { projectId: FX.projectId, search: tag, limit: 2 } });
+    const res = await api.get(policies, { query: { projectId: FX.pkiProjectId, search: tag, limit: 2 } });
     const page = CertificatePolicyListEnvelope.parse(res.body);
     expect(page.totalCount).toBe(3);
     expect(page.certificatePolicies.map((p) => p.name)).toEqual([`${tag}-2`, `${tag}-1`]);
-    const rest = await api.get(policies, { query: { projectId: FX.projectId, search: tag, offset: 2 } });
+    const rest = await api.get(policies, { query: { projectId: FX.pkiProjectId, search: tag, offset: 2 } });
     expect(rest.body.certificatePolicies.map((p: Json) => p.name)).toEqual([`${tag}-0`]);
     expectError(await api.get(policies, { query: { projectId: FX.restrictedProjectId } }), 403, "PermissionDenied");
   });
@@ -258,7 +262,7 @@ describe("certificate policies", () => {
     // The service's 403 after its schema passed (certificatePolicyRules).
     expectError(
       await api.post(policies, {
-        projectId: FX.projectId,
+        projectId: FX.pkiProjectId,
         name: uniq("dup"),
         subject: [
           { type: "common_name", allowed: ["a"] },
@@ -271,7 +275,7 @@ describe("certificate policies", () => {
     );
     expectError(
       await api.post(policies, {
-        projectId: FX.projectId,
+        projectId: FX.pkiProjectId,
         name: uniq("dup"),
         sans: [{ type: "dns_name", allowed: ["a.example.com", "a.example.com"] }],
       }),
@@ -279,7 +283,7 @@ describe("certificate policies", () => {
       "ForbiddenError",
       "Duplicate values found in allowed list for SAN type 'dns_name'",
     );
-    expect422(await api.post(policies, { projectId: FX.projectId, name: "Not A Slug" }), ["name"]);
+    expect422(await api.post(policies, { projectId: FX.pkiProjectId, name: "Not A Slug" }), ["name"]);
   });
 
   test("DELETE is refused while a profile uses the policy, naming the profiles", async () => {
@@ -288,7 +292,7 @@ describe("certificate policies", () => {
     const ids: string[] = [];
     for (const slug of slugs) {
       const body = {
-        projectId: FX.projectId,
+        projectId: FX.pkiProjectId,
         certificatePolicyId: p.id,
         caId: FX.internalCaId,
         slug,

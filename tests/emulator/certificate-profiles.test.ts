@@ -33,7 +33,7 @@ const defaults = {
 
 function body(extra: Record<string, unknown> = {}) {
   return {
-    projectId: FX.projectId,
+    projectId: FX.pkiProjectId,
     certificatePolicyId: FX.policyId,
     caId: FX.internalCaId,
     slug: uniq("profile"),
@@ -107,7 +107,7 @@ describe("create per enrollment type", () => {
     expect(bare.estConfig).toEqual({ id: bare.estConfigId, disableBootstrapCaValidation: false, caChain: "" });
     expect(JSON.stringify(res.body)).not.toContain(PASSPHRASE);
     expect(JSON.stringify((await api.get(`${base}/${p.id}`)).body)).not.toContain(PASSPHRASE);
-    expect(JSON.stringify((await api.get(base, { query: { projectId: FX.projectId } })).body)).not.toContain(
+    expect(JSON.stringify((await api.get(base, { query: { projectId: FX.pkiProjectId } })).body)).not.toContain(
       PASSPHRASE,
     );
     expect422(
@@ -309,14 +309,14 @@ describe("field rules (docs/api-spec.md §8)", () => {
 describe("reads, PATCH and DELETE", () => {
   test("read by id and by slug; list with filters, totalCount and paging, newest first", async () => {
     const p = await create({ slug: uniq("findme") });
-    const bySlug = (await api.get(`${base}/slug/${p.slug}`, { query: { projectId: FX.projectId } })).body
+    const bySlug = (await api.get(`${base}/slug/${p.slug}`, { query: { projectId: FX.pkiProjectId } })).body
       .certificateProfile;
     expectNoConfigObjects(bySlug);
     const { apiConfig: _config, ...row } = p;
     expect(CertificateProfileEnvelope.parse({ certificateProfile: bySlug }).certificateProfile).toEqual(row);
     expect422(await api.get(`${base}/slug/${p.slug}`), ["projectId"]);
     expectError(
-      await api.get(`${base}/slug/no-such-profile`, { query: { projectId: FX.projectId } }),
+      await api.get(`${base}/slug/no-such-profile`, { query: { projectId: FX.pkiProjectId } }),
       404,
       "NotFound",
       "Certificate profile not found",
@@ -325,29 +325,29 @@ describe("reads, PATCH and DELETE", () => {
     const tag = uniq("page");
     for (let i = 0; i < 5; i++) await create({ slug: `${tag}-${i}` });
     const all = CertificateProfileListEnvelope.parse(
-      (await api.get(base, { query: { projectId: FX.projectId, search: tag } })).body,
+      (await api.get(base, { query: { projectId: FX.pkiProjectId, search: tag } })).body,
     );
     expect(all.totalCount).toBe(5);
     // Newest first (the service orders by createdAt desc), each with its config object.
     expect(all.certificateProfiles.map((x) => x.slug)).toEqual([4, 3, 2, 1, 0].map((i) => `${tag}-${i}`));
     expect(all.certificateProfiles[0]!.apiConfig).toMatchObject({ id: all.certificateProfiles[0]!.apiConfigId });
     const page = CertificateProfileListEnvelope.parse(
-      (await api.get(base, { query: { projectId: FX.projectId, search: tag, offset: 3, limit: 1 } })).body,
+      (await api.get(base, { query: { projectId: FX.pkiProjectId, search: tag, offset: 3, limit: 1 } })).body,
     );
     expect(page).toMatchObject({ totalCount: 5, certificateProfiles: [{ slug: `${tag}-1` }] });
     const acme = CertificateProfileListEnvelope.parse(
-      (await api.get(base, { query: { projectId: FX.projectId, enrollmentType: "acme" } })).body,
+      (await api.get(base, { query: { projectId: FX.pkiProjectId, enrollmentType: "acme" } })).body,
     );
     expect(acme.certificateProfiles.every((x) => x.enrollmentType === "acme")).toBe(true);
     const byCa = CertificateProfileListEnvelope.parse(
-      (await api.get(base, { query: { projectId: FX.projectId, caId: FX.externalCaId, limit: 100 } })).body,
+      (await api.get(base, { query: { projectId: FX.pkiProjectId, caId: FX.externalCaId, limit: 100 } })).body,
     );
     expect(byCa.certificateProfiles.every((x) => x.caId === FX.externalCaId)).toBe(true);
     const selfSigned = CertificateProfileListEnvelope.parse(
-      (await api.get(base, { query: { projectId: FX.projectId, issuerType: "self-signed" } })).body,
+      (await api.get(base, { query: { projectId: FX.pkiProjectId, issuerType: "self-signed" } })).body,
     );
     expect(selfSigned.certificateProfiles.every((x) => x.issuerType === "self-signed")).toBe(true);
-    expect422(await api.get(base, { query: { projectId: FX.projectId, limit: 101 } }), ["limit"]);
+    expect422(await api.get(base, { query: { projectId: FX.pkiProjectId, limit: 101 } }), ["limit"]);
     expect422(await api.get(base), ["projectId"]);
   });
 
@@ -358,7 +358,7 @@ describe("reads, PATCH and DELETE", () => {
     await create({ description: "unrelated" });
     const search = async (s: string) =>
       CertificateProfileListEnvelope.parse(
-        (await api.get(base, { query: { projectId: FX.projectId, search: s } })).body,
+        (await api.get(base, { query: { projectId: FX.pkiProjectId, search: s } })).body,
       )
         .certificateProfiles.map((x) => x.id)
         .sort();
@@ -450,7 +450,7 @@ describe("reads, PATCH and DELETE", () => {
       "Self-signed issuer type cannot have a Certificate Authority",
     );
     const stored = CertificateProfileEnvelope.parse((await api.get(url)).body).certificateProfile;
-    expect(stored).toMatchObject({ issuerType: "ca", caId: FX.externalCaId, projectId: FX.projectId });
+    expect(stored).toMatchObject({ issuerType: "ca", caId: FX.externalCaId, projectId: FX.pkiProjectId });
 
     const ss = await create({ slug: "self-signed", issuerType: "self-signed", caId: undefined });
     const ssUrl = `${base}/${ss.id}`;

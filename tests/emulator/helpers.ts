@@ -11,6 +11,8 @@ export const FX = {
   restrictedProjectId: fixtures.projects[1]!.id,
   /** another org */
   otherOrgProjectId: fixtures.projects[2]!.id,
+  /** a cert-manager project, the default identity a member: the CAs, policies and profiles' */
+  pkiProjectId: fixtures.projects[3]!.id,
   identityId: fixtures.identities[0]!.id,
   identityName: fixtures.identities[0]!.name,
   token: fixtures.identities[0]!.tokens[0]!,

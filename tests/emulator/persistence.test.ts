@@ -51,7 +51,7 @@ describe("persistence (--data)", () => {
       .body;
     const prof = (
       await api.post(apiPaths.certificateProfiles, {
-        projectId: FX.projectId,
+        projectId: FX.pkiProjectId,
         certificatePolicyId: FX.policyId,
         caId: FX.internalCaId,
         slug: uniq("persisted"),
@@ -154,15 +154,16 @@ describe("cli", () => {
           environments: ["dev", "staging", "prod"],
           folders: ["/", "/app", "/app/db", "/infra"],
         },
+        { id: FX.pkiProjectId, name: "Emulator PKI", slug: "emulator-pki", environments: [], folders: [] },
       ]);
       // One per kind of the table; the other organization's connection is not the caller's.
       expect(summary.connections).toHaveLength(appConnectionApps.length);
       expect(new Set(summary.connections.map((c: { app: string }) => c.app)).size).toBe(appConnectionApps.length);
       expect(summary.certificateAuthorities).toEqual([
-        { id: FX.internalCaId, projectId: FX.projectId },
-        { id: FX.externalCaId, projectId: FX.projectId },
+        { id: FX.internalCaId, projectId: FX.pkiProjectId },
+        { id: FX.externalCaId, projectId: FX.pkiProjectId },
       ]);
-      expect(summary.certificatePolicies).toEqual([{ id: FX.policyId, projectId: FX.projectId }]);
+      expect(summary.certificatePolicies).toEqual([{ id: FX.policyId, projectId: FX.pkiProjectId }]);
       const r = await fetch(`${summary.url}${apiPaths.appConnections("auth0")}`, {
         headers: { authorization: `Bearer ${summary.token}` },
       });

@@ -151,23 +151,24 @@ describe("projects", () => {
 
   test("DELETE takes everything in the project with it", async () => {
     const p = await createProject(api);
+    const pki = await createProject(api, { type: "cert-manager" });
     const place = { projectId: p.id, environment: "dev", secretPath: "/app" };
     await createFolder(api, { projectId: p.id, environment: "dev", name: "app" });
     await createSecret(api, place, "IN_PROJECT", "v");
     const sync = (await api.post(akvSyncs, syncBody(p.id, "dev", "/app"))).body.secretSync;
     const rotation = (await api.post(mysqlRotations, rotationBody(p.id, "dev", "/app"))).body.secretRotation;
-    const policy = (await api.post(apiPaths.certificatePolicies, { projectId: p.id, name: "p" })).body
+    const policy = (await api.post(apiPaths.certificatePolicies, { projectId: pki.id, name: "p" })).body
       .certificatePolicy;
     const ca = (
       await api.post(apiPaths.internalCertificateAuthorities, {
-        projectId: p.id,
+        projectId: pki.id,
         name: "root",
         configuration: { type: "root", commonName: "root", notAfter: "2040-01-01T00:00:00Z" },
       })
     ).body;
     const profile = (
       await api.post(apiPaths.certificateProfiles, {
-        projectId: p.id,
+        projectId: pki.id,
         certificatePolicyId: policy.id,
         caId: ca.id,
         slug: "prof",
@@ -186,6 +187,7 @@ describe("projects", () => {
     for (const x of [sync, rotation, policy, ca, profile, connection]) expect(x?.id).toBeDefined();
 
     expect((await api.delete(`${projects}/${p.id}`)).status).toBe(200);
+    expect((await api.delete(`${projects}/${pki.id}`)).status).toBe(200);
     for (const path of [
       `${akvSyncs}/${sync.id}`,
       `${mysqlRotations}/${rotation.id}`,
@@ -197,6 +199,54 @@ describe("projects", () => {
       expect([path, (await api.get(path)).status]).toEqual([path, 404]);
     expectError(await api.get(`${secrets}/IN_PROJECT`, { query: place }), 404, "NotFound");
   });
+});
+
+test("a project's type decides what it holds: 400 naming both types, after the 404 and 403", async () => {
+  const secrets = await createProject(api);
+  const pki = await createProject(api, { type: "cert-manager" });
+  const refusal = (type: string, wanted: string) =>
+    `The project is of type ${type}. Operations of type ${wanted} are not allowed.`;
+  const root = { name: "root", configuration: { type: "root", commonName: "r", notAfter: "2040-01-01T00:00:00Z" } };
+  expectError(
+    await api.post(apiPaths.internalCertificateAuthorities, { projectId: secrets.id, ...root }),
+    400,
+    "BadRequest",
+    refusal("secret-manager", "cert-manager"),
+  );
+  expectError(
+    await api.post(apiPaths.certificatePolicies, { projectId: secrets.id, name: "p" }),
+    400,
+    "BadRequest",
+    refusal("secret-manager", "cert-manager"),
+  );
+  expectError(
+    await api.post(environments(pki.id), { name: "QA", slug: "qa" }),
+    400,
+    "BadRequest",
+    refusal("cert-manager", "secret-manager"),
+  );
+  expectError(
+    await api.post(folders, { projectId: pki.id, environment: "dev", name: "app" }),
+    400,
+    "BadRequest",
+    refusal("cert-manager", "secret-manager"),
+  );
+  expectError(
+    await api.post(akvSyncs, syncBody(pki.id, "dev", "/")),
+    400,
+    "BadRequest",
+    refusal("cert-manager", "secret-manager"),
+  );
+  // A project the caller is not a member of is 403 first, whatever its type.
+  expectError(
+    await api.post(apiPaths.certificatePolicies, { projectId: FX.restrictedProjectId, name: "p" }),
+    403,
+    "PermissionDenied",
+  );
+  // App connections take a project of any type.
+  const pg = FX.connection("postgres");
+  const body = { name: uniq("in-pki"), method: pg.method, credentials: pg.credentials, projectId: pki.id };
+  expect((await api.post(apiPaths.appConnections("postgres"), body)).status).toBe(200);
 });
 
 describe("environments", () => {
@@ -313,19 +363,21 @@ describe("persistence (--data)", () => {
     const first = await start({ data: file });
     const a = first.api;
     const p = await createProject(a);
+    const pki = await createProject(a, { type: "cert-manager" });
     await a.post(environments(p.id), { name: "QA", slug: "qa", position: 2 });
     const folder = await createFolder(a, { projectId: p.id, environment: "qa", name: "db", path: "/app" });
     const place = { projectId: p.id, environment: "qa", secretPath: "/app/db" };
     const secret = await createSecret(a, place, "DB_URL", "postgres://canary-persisted");
     const root = (
       await a.post(apiPaths.internalCertificateAuthorities, {
-        projectId: p.id,
+        projectId: pki.id,
         name: "root",
         configuration: { type: "root", commonName: "root", notAfter: "2040-01-01T00:00:00Z" },
       })
     ).body;
-    const policy = (await a.post(apiPaths.certificatePolicies, { projectId: p.id, name: "p", validity: { max: "1y" } }))
-      .body.certificatePolicy;
+    const policy = (
+      await a.post(apiPaths.certificatePolicies, { projectId: pki.id, name: "p", validity: { max: "1y" } })
+    ).body.certificatePolicy;
     const sync = (await a.post(akvSyncs, syncBody(p.id, "qa", "/app/db", { isAutoSyncEnabled: true }))).body.secretSync;
     const { EmulatorAdmin } = await import("../../emulator");
     const pushed = await waitFor(
@@ -355,7 +407,7 @@ describe("persistence (--data)", () => {
       // The root still signs: its key survived too.
       const inter = (
         await b.post(apiPaths.internalCertificateAuthorities, {
-          projectId: p.id,
+          projectId: pki.id,
           name: "inter",
           configuration: { type: "intermediate", commonName: "inter" },
         })

@@ -8,6 +8,8 @@ import { Emulator, engineEnv, EngineEnv, writes } from "./lifecycle";
 jest.setTimeout(15 * 60_000);
 
 const PROJECT = "10000000-0000-4000-8000-000000000001";
+/** The fixture's cert-manager project: CAs, policies and profiles live there. */
+const PKI_PROJECT = "10000000-0000-4000-8000-000000000003";
 const VERCEL = "50000000-0000-4000-8000-000000000012";
 const POSTGRES = "50000000-0000-4000-8000-000000000002";
 const POLICY = "70000000-0000-4000-8000-000000000001";
@@ -79,7 +81,7 @@ describe("provider behaviours under the real engine", () => {
         kind: "CertificateProfile",
         name: "bad-profile",
         args: {
-          projectId: PROJECT,
+          projectId: PKI_PROJECT,
           certificatePolicyId: POLICY,
           slug: "scep",
           caId: CA,
@@ -228,7 +230,7 @@ describe("provider behaviours under the real engine", () => {
       count: 1,
     });
     const args = {
-      projectId: PROJECT,
+      projectId: PKI_PROJECT,
       certificatePolicyId: POLICY,
       caId: CA,
       slug: "lost-response",
@@ -240,7 +242,7 @@ describe("provider behaviours under the real engine", () => {
     const calls = api(await env.requests());
     expect(calls.filter((c) => c.startsWith("POST"))).toEqual(["POST /api/v1/cert-manager/certificate-profiles"]);
     expect(calls).toContain("GET /api/v1/cert-manager/certificate-profiles/slug/lost-response");
-    const onService = await env.client.certificateProfiles.getBySlug("lost-response", PROJECT);
+    const onService = await env.client.certificateProfiles.getBySlug("lost-response", PKI_PROJECT);
     expect(((await env.t.stack.outputs()).lost!.value as { id: string }).id).toBe(onService.id);
     expect((await env.t.stack.preview()).changeSummary).toEqual({ same: 2 });
     await env.declare([]);
@@ -267,7 +269,7 @@ describe("provider credentials", () => {
       kind: "CertificateProfile",
       name: "p",
       args: {
-        projectId: PROJECT,
+        projectId: PKI_PROJECT,
         certificatePolicyId: POLICY,
         caId: CA,
         slug,
@@ -285,7 +287,7 @@ describe("provider credentials", () => {
     });
     await t.stack.up();
     const client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
-    expect((await client.certificateProfiles.getBySlug("from-env", PROJECT)).slug).toBe("from-env");
+    expect((await client.certificateProfiles.getBySlug("from-env", PKI_PROJECT)).slug).toBe("from-env");
   });
 
   it("can be a universal-auth client id and secret, which stay out of state", async () => {

@@ -22,8 +22,9 @@ const TIME_FACTOR = 0.25;
 function budgetStack(f: FixtureSummary) {
   const project = f.projects[0]!;
   const conn = (app: string) => f.connections.find((c) => c.app === app && !c.projectId)!.id;
-  const policy = f.certificatePolicies.find((p) => p.projectId === project.id)!;
-  const ca = f.certificateAuthorities.find((c) => c.projectId === project.id)!;
+  // Profiles live in a cert-manager project: the fixture's, with its CA and policy.
+  const policy = f.certificatePolicies[0]!;
+  const ca = f.certificateAuthorities.find((c) => c.projectId === policy.projectId)!;
   const place = { projectId: project.id, environment: project.environments[0], secretPath: "/" };
   return [
     ...Array.from({ length: SYNCS }, (_, i) => ({
@@ -55,7 +56,7 @@ function budgetStack(f: FixtureSummary) {
       kind: "CertificateProfile",
       name: `profile-${i}`,
       args: {
-        projectId: project.id,
+        projectId: policy.projectId,
         certificatePolicyId: policy.id,
         caId: ca.id,
         slug: `budget-profile-${i}`,

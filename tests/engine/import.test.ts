@@ -52,6 +52,8 @@ const made = { connections: 0, syncs: 0, rotations: 0, profiles: 0 };
 /** The project's tree after seeding: the fixture's and the seeded. */
 const tree = { environments: 0, folders: 0, secrets: 0, rotatedSecrets: 0 };
 let projectId: string;
+/** The fixture's cert-manager project: its CAs, policies and profiles (the service keeps them apart). */
+let pkiProjectId: string;
 /** The intermediate CA and the policy made beside the fixture's. */
 let issuingCa: string;
 let brownPolicy: string;
@@ -68,7 +70,8 @@ function sampleOf(app: string, method: string, field: string): unknown {
 /**
  * Beside the fixture's tree (three environments, each with /app, /app/db and /infra, and a secret):
  * an environment, three levels of folders and three secrets in every environment, one multi-line
- * and one with a comment, an intermediate CA signed by the fixture's root, and a policy with rules.
+ * and one with a comment; in the cert-manager project, an intermediate CA signed by the fixture's
+ * root, and a policy with rules.
  */
 async function seedTree(p: (typeof emulator.summary.projects)[number]) {
   await client.projectEnvironments.create(p.id, { name: "QA", slug: "qa" });
@@ -98,17 +101,17 @@ async function seedTree(p: (typeof emulator.summary.projects)[number]) {
     tree.folders += (await client.secretFolders.list(place)).length;
   }
   tree.secrets = 1 + environments.length * 3; // the fixture's EXISTING_SECRET and the seeded
-  const root = emulator.summary.certificateAuthorities.find((x) => x.projectId === p.id)!.id;
+  const root = emulator.summary.certificateAuthorities.find((x) => x.projectId === pkiProjectId)!.id;
   const notAfter = "2031-01-01T00:00:00Z";
   const issuing = await client.certificateAuthorities.create({
-    projectId: p.id,
+    projectId: pkiProjectId,
     name: "brown-issuing",
     configuration: { type: "intermediate", commonName: "Brown Issuing CA", notAfter, parentCaId: root },
   });
   await client.certificateAuthorities.signIntermediate(issuing.id, root, { notAfter, maxPathLength: -1 });
   issuingCa = issuing.id;
   const policy = await client.certificatePolicies.create({
-    projectId: p.id,
+    projectId: pkiProjectId,
     name: "brown-web",
     subject: [{ type: "common_name", allowed: ["*.brown.example.com"] }],
     keyUsages: { required: ["digital_signature"] },
@@ -120,6 +123,7 @@ async function seedTree(p: (typeof emulator.summary.projects)[number]) {
 async function seed() {
   const p = emulator.summary.projects[0]!;
   projectId = p.id;
+  pkiProjectId = emulator.summary.certificatePolicies[0]!.projectId;
   await seedTree(p);
   // 60 project connections of 60 kinds, each with its row's example credentials.
   const kinds = (Object.values(appConnectionKinds) as AppConnectionKind[]).slice(0, 60);
@@ -181,8 +185,8 @@ async function seed() {
     made.rotations++;
   }
   // 60 profiles of the four enrollment types.
-  const policy = emulator.summary.certificatePolicies.find((x) => x.projectId === p.id)!;
-  const ca = emulator.summary.certificateAuthorities.find((x) => x.projectId === p.id)!.id;
+  const policy = emulator.summary.certificatePolicies.find((x) => x.projectId === pkiProjectId)!;
+  const ca = emulator.summary.certificateAuthorities.find((x) => x.projectId === pkiProjectId)!.id;
   const configs = [
     { enrollmentType: "api", apiConfig: { autoRenew: true, renewBeforeDays: 7 } },
     { enrollmentType: "est", estConfig: { disableBootstrapCaValidation: true, passphrase: `${SEEDED}-passphrase` } },
@@ -191,7 +195,7 @@ async function seed() {
   ];
   for (let i = 0; i < 60; i++) {
     await client.certificateProfiles.create({
-      projectId: p.id,
+      projectId: pkiProjectId,
       certificatePolicyId: i % 2 ? brownPolicy : policy.id,
       caId: i % 3 ? ca : issuingCa,
       issuerType: "ca",
@@ -240,7 +244,7 @@ describe("secretops import", () => {
 
   it("writes a typed program of every object, with the secrets as config reads and no secret value", async () => {
     await admin.clearRequests();
-    const r = await npxSecretops(["import", "--project", projectId, "--out", "brownfield"]);
+    const r = await npxSecretops(["import", "--project", projectId, "--project", pkiProjectId, "--out", "brownfield"]);
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.code).toBe(0);
     output = r.stdout;
@@ -257,7 +261,7 @@ describe("secretops import", () => {
     expect(count("AppConnection")).toBeGreaterThanOrEqual(made.connections);
     // The tree: every environment (the template's too), folder and secret but the rotations' own,
     // the fixture's root CA and the intermediate, the fixture's policy and the seeded one.
-    expect(count("Project")).toBe(1);
+    expect(count("Project")).toBe(2);
     expect(count("ProjectEnvironment")).toBe(tree.environments);
     expect(count("SecretFolder")).toBe(tree.folders);
     expect(count("Secret")).toBe(tree.secrets);
@@ -273,7 +277,9 @@ describe("secretops import", () => {
     expect(source).not.toMatch(/connectionId: "/);
     // Every resource of the project (the organization's connections have none; destinations'
     // configs have projects of their own, deeper).
-    expect(new Set(source.match(/^ {4}projectId: .*/gm))).toEqual(new Set(["    projectId: emulatorProject.id,"]));
+    expect(new Set(source.match(/^ {4}projectId: .*/gm))).toEqual(
+      new Set(["    projectId: emulatorProject.id,", "    projectId: emulatorPkiProject.id,"]),
+    );
     expect(source).not.toMatch(/^const projectId/m);
     expect(source).toMatch(/environment: prodEnvironment\.slug,\n {4}secretPath: prodAppFolder\.secretPath,/);
     expect(source).toMatch(/name: "deep",\n {4}path: qaBrownNestedFolder\.secretPath,/);
@@ -288,15 +294,15 @@ describe("secretops import", () => {
     expect(secretKeys.length).toBeGreaterThanOrEqual(made.profiles / 2 + tree.secrets);
     for (const key of secretKeys) expect(source).toContain(`config.requireSecret(${JSON.stringify(key)})`);
     expect(secretKeys).toContain("devAppExistingSecret");
-    // Reads only: the connections; the project, each environment, each environment's folders and
-    // each folder's secrets (the roots' too), without their values; the syncs, the rotations, the
-    // CAs, a page of policies and one of profiles.
+    // Reads only: the connections; each project; the secret-manager one's environments, each
+    // environment's folders and each folder's secrets (the roots' too), without their values, its
+    // syncs and rotations; the cert-manager one's CAs, a page of policies and one of profiles.
     expect(await writes()).toEqual([]);
     const reads = (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
     const secretLists = reads.filter((r) => r.path === "/api/v4/secrets");
     expect(secretLists).toHaveLength(tree.environments + tree.folders);
     for (const r of secretLists) expect(r.url).toContain("viewSecretValue=false");
-    expect(reads).toHaveLength(1 + (1 + 2 * tree.environments + tree.environments + tree.folders) + 5);
+    expect(reads).toHaveLength(1 + (1 + 2 * tree.environments + tree.environments + tree.folders + 2) + (1 + 3));
   });
 
   it("writes the same files through another URL of the same service, and none names the URL", async () => {
@@ -308,7 +314,8 @@ describe("secretops import", () => {
     const again = path.join(user, "brownfield");
     try {
       installPacked(repoRoot, user);
-      const r = await run("npx", ["--no", "secretops", "import", "--project", projectId, "--out", "brownfield"], {
+      const args = ["import", "--project", projectId, "--project", pkiProjectId, "--out", "brownfield"];
+      const r = await run("npx", ["--no", "secretops", ...args], {
         cwd: user,
         env: { ...env(), SECRETOPS_API_URL: other },
       });
@@ -344,7 +351,10 @@ describe("secretops import", () => {
   });
 
   it("refuses to overwrite what it wrote unless --force, and checks its flags", async () => {
-    const again = await secretops(["import", "--project", projectId, "--out", program()], { env: env(), cwd: dir });
+    const again = await secretops(["import", "--project", projectId, "--project", pkiProjectId, "--out", program()], {
+      env: env(),
+      cwd: dir,
+    });
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/not overwriting .*imported\.ts.*--force/);
     const typo = await secretops(["import", "--project", projectId, "--kind", "vercell", "--out", dir], {
@@ -479,7 +489,8 @@ describe("secretops import", () => {
     expect(await writes()).toEqual([]);
     // The audit log agrees: reads only, no create or update event of any family.
     const events = new Set<string>();
-    for await (const e of client.auditLogs.iterate({ projectId, startDate: since })) events.add(e.event.type);
+    for (const id of [projectId, pkiProjectId])
+      for await (const e of client.auditLogs.iterate({ projectId: id, startDate: since })) events.add(e.event.type);
     expect(events.size).toBeGreaterThan(0);
     for (const e of events) expect(e).not.toMatch(/^(create|update)-/);
 
@@ -534,7 +545,7 @@ describe("secretops import", () => {
     expect((await client.secretSyncs.listAll(projectId)).length).toBe(made.syncs);
     expect((await client.secretRotations.listAll(projectId)).length).toBe(made.rotations);
     expect((await client.appConnections.listAll({ projectId })).length).toBe(made.connections);
-    const profiles = await client.certificateProfiles.list({ projectId, limit: 100 });
+    const profiles = await client.certificateProfiles.list({ projectId: pkiProjectId, limit: 100 });
     expect(profiles.certificateProfiles.filter((p) => p.slug.startsWith("brown-"))).toHaveLength(made.profiles);
     // The tree too: the project, every environment, folder and secret, the CAs and the policies.
     const environments = (await client.projects.get(projectId)).environments!;
@@ -546,7 +557,7 @@ describe("secretops import", () => {
     expect(folders).toBe(tree.folders);
     const deep = { projectId, environment: "qa", secretPath: "/brown/nested/deep", viewSecretValue: false };
     expect((await client.secrets.list(deep)).map((x) => x.secretKey)).toEqual(["SIGNING_KEY"]);
-    expect((await client.certificateAuthorities.list(projectId)).map((c) => c.id)).toContain(issuingCa);
+    expect((await client.certificateAuthorities.list(pkiProjectId)).map((c) => c.id)).toContain(issuingCa);
     expect((await client.certificatePolicies.get(brownPolicy)).name).toBe("brown-web");
   });
 });

@@ -15,6 +15,8 @@ jest.setTimeout(15 * 60_000);
 
 const program = path.join(repoRoot, "examples", "yaml");
 const PROJECT = "10000000-0000-4000-8000-000000000001";
+/** The fixture's cert-manager project: CAs, policies and profiles live there. */
+const PKI_PROJECT = "10000000-0000-4000-8000-000000000003";
 const CANARY_ONE = "canary-yaml-orders-db-password-51c0e2";
 const CANARY_TWO = "canary-yaml-orders-db-password-9d73aa";
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -85,7 +87,7 @@ resources:
   edge-mtls:
     type: secretops:index:CertificateProfile
     properties:
-      projectId: ${PROJECT}
+      projectId: ${PKI_PROJECT}
       certificatePolicyId: 70000000-0000-4000-8000-000000000001
       caId: 60000000-0000-4000-8000-000000000001
       slug: edge-mtls

@@ -56,6 +56,8 @@ describe("the packed package in a user's program", () => {
   it("runs up, a no-change preview making no API call, and destroy, in at most 4 KB of state per resource", async () => {
     const f = emulator.summary;
     const project = f.projects[0]!;
+    // CAs, policies and profiles live in a cert-manager project: the fixture's.
+    const pki = f.certificatePolicies[0]!.projectId;
     const conn = (app: string) => f.connections.find((c) => c.app === app)!.id;
     const resources = [
       {
@@ -91,7 +93,7 @@ describe("the packed package in a user's program", () => {
         kind: "CertificateProfile",
         name: "profile",
         args: {
-          projectId: project.id,
+          projectId: pki,
           certificatePolicyId: f.certificatePolicies[0]!.id,
           slug: "self-signed-api",
           issuerType: "self-signed",
@@ -126,7 +128,7 @@ describe("the packed package in a user's program", () => {
         kind: "CertificateAuthority",
         name: "ca",
         args: {
-          projectId: project.id,
+          projectId: pki,
           name: "packed-root",
           configuration: { type: "root", commonName: "Packed Root", notAfter: "2036-01-01T00:00:00Z" },
         },
@@ -134,7 +136,7 @@ describe("the packed package in a user's program", () => {
       {
         kind: "CertificatePolicy",
         name: "policy",
-        args: { projectId: project.id, name: "packed-policy", validity: { max: "30d" } },
+        args: { projectId: pki, name: "packed-policy", validity: { max: "30d" } },
       },
     ];
     t = await createTestStack({

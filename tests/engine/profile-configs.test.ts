@@ -21,7 +21,7 @@ const profile = (name: string, enrollment: Record<string, unknown>) => ({
   kind: "CertificateProfile",
   name,
   args: {
-    projectId: env.emulator.summary.projects[0]!.id,
+    projectId: env.emulator.summary.certificatePolicies[0]!.projectId,
     certificatePolicyId: env.emulator.summary.certificatePolicies[0]!.id,
     caId: env.emulator.summary.certificateAuthorities[0]!.id,
     slug: `configs-${name}`,

@@ -75,7 +75,7 @@ const families: Family[] = [
   {
     kind: "CertificateProfile",
     args: (f) => ({
-      projectId: f.projects[0]!.id,
+      projectId: f.certificatePolicies[0]!.projectId,
       certificatePolicyId: f.certificatePolicies[0]!.id,
       slug: "renamed-api",
       issuerType: "self-signed",
@@ -141,7 +141,7 @@ const families: Family[] = [
   {
     kind: "CertificateAuthority",
     args: (f) => ({
-      projectId: f.projects[0]!.id,
+      projectId: f.certificatePolicies[0]!.projectId,
       name: "renamed-ca",
       configuration: { type: "root", commonName: "Renamed Root CA", notAfter: "2036-01-01T00:00:00Z" },
     }),
@@ -150,7 +150,7 @@ const families: Family[] = [
   },
   {
     kind: "CertificatePolicy",
-    args: (f) => ({ projectId: f.projects[0]!.id, name: "renamed-policy", validity: { max: "90d" } }),
+    args: (f) => ({ projectId: f.certificatePolicies[0]!.projectId, name: "renamed-policy", validity: { max: "90d" } }),
     get: (c, id) => orUndefined(c.certificatePolicies.get(id)),
     make: (c, body) => c.certificatePolicies.create(body as never),
   },

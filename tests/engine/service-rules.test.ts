@@ -7,6 +7,8 @@ import { engineEnv, EngineEnv, LoggedRequest, writes } from "./lifecycle";
 jest.setTimeout(15 * 60_000);
 
 const PROJECT = "10000000-0000-4000-8000-000000000001";
+/** The fixture's cert-manager project: CAs, policies and profiles live there. */
+const PKI_PROJECT = "10000000-0000-4000-8000-000000000003";
 const VERCEL = "50000000-0000-4000-8000-000000000012";
 const POSTGRES = "50000000-0000-4000-8000-000000000002";
 const POLICY = "70000000-0000-4000-8000-000000000001";
@@ -155,7 +157,7 @@ describe("the service's rules under the real engine", () => {
       secretsMapping: { username: "PLAIN_USER", password: "PLAIN_PASSWORD" },
     };
     const profile = {
-      projectId: PROJECT,
+      projectId: PKI_PROJECT,
       certificatePolicyId: POLICY,
       caId: CA,
       slug: "described",
@@ -185,7 +187,7 @@ describe("the service's rules under the real engine", () => {
     await env.t.stack.up();
     const patch = (await env.requests()).filter((r) => r.method === "PATCH");
     expect(api(patch)).toHaveLength(1);
-    const id = (await env.client.certificateProfiles.list({ projectId: PROJECT })).certificateProfiles.find(
+    const id = (await env.client.certificateProfiles.list({ projectId: PKI_PROJECT })).certificateProfiles.find(
       (p) => p.slug === "described",
     )!.id;
     expect((await env.client.certificateProfiles.get(id)).description).toBeNull();

@@ -32,7 +32,7 @@ describe("objects held by the program's resources", () => {
 
   /** A profile's args, declared by the resource `name` of the program. */
   const declared = (slug: string, name: string) => ({
-    projectId: emulator.summary.projects[0]!.id,
+    projectId: emulator.summary.certificatePolicies[0]!.projectId,
     certificatePolicyId: emulator.summary.certificatePolicies[0]!.id,
     slug,
     issuerType: "self-signed",

@@ -5,6 +5,7 @@ import {
   LONG_ENV,
   POLICY,
   PROJECT,
+  PKI_PROJECT,
   CA,
   auditCases,
   badInputEnv,
@@ -102,7 +103,7 @@ const boundaries = [
     kind: "CertificateProfile",
     name: "bound-profile-scep",
     args: {
-      projectId: PROJECT,
+      projectId: PKI_PROJECT,
       certificatePolicyId: POLICY,
       caId: CA,
       slug: "bound-scep",
@@ -115,7 +116,7 @@ const boundaries = [
     kind: "CertificateProfile",
     name: "bound-profile-est",
     args: {
-      projectId: PROJECT,
+      projectId: PKI_PROJECT,
       certificatePolicyId: POLICY,
       caId: CA,
       slug: "bound-est",

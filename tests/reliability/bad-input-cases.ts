@@ -38,6 +38,8 @@ export interface BadCase {
 }
 
 export const PROJECT = "10000000-0000-4000-8000-000000000001";
+/** The fixture's cert-manager project: CAs, policies and profiles live there. */
+export const PKI_PROJECT = "10000000-0000-4000-8000-000000000003";
 export const POLICY = "70000000-0000-4000-8000-000000000001";
 export const CA = "60000000-0000-4000-8000-000000000001";
 export const GATEWAY = "40000000-0000-4000-8000-000000000001";
@@ -132,7 +134,7 @@ export const rotationArgs = (extra: Args = {}): Args => ({
   ...extra,
 });
 export const profileArgs = (extra: Args = {}): Args => ({
-  projectId: PROJECT,
+  projectId: PKI_PROJECT,
   certificatePolicyId: POLICY,
   caId: CA,
   slug: "bad-profile",

@@ -60,7 +60,7 @@ const rotBody = (name: string, extra: object = {}) => ({
   ...extra,
 });
 const profileBody = (slug: string, extra: object = {}) => ({
-  projectId: FX.projectId,
+  projectId: FX.pkiProjectId,
   certificatePolicyId: FX.policyId,
   caId: FX.internalCaId,
   slug,
@@ -177,7 +177,7 @@ async function state(): Promise<Json> {
     api.get(PG),
     api.get(SYNCS, { query: { projectId: FX.projectId } }),
     api.get(ROTS, { query: { projectId: FX.projectId } }),
-    api.get(PROFILES, { query: { projectId: FX.projectId, limit: 100 } }),
+    api.get(PROFILES, { query: { projectId: FX.pkiProjectId, limit: 100 } }),
   ]);
   for (const r of reads) if (r.status !== 200) throw new Error(show(r));
   const [c, s, r, p] = reads.map((x) => x.body);
@@ -355,7 +355,7 @@ describe("paths", () => {
       ["GET", `${PG}/connection-name/..%2F..%2Fetc%2Fpasswd`, [404], /with name \.\.\/\.\.\/etc\/passwd/],
       ["GET", `${PG}/connection-name/%ED%A0%80`, [400, 404]], // a UTF-8 encoded lone surrogate
       ["GET", `${SYNCS}?projectId=..%2F..%2F${FX.projectId}`, [404], /Project with ID/],
-      ["GET", `${PROFILES}/slug/..%2F${profile.slug}?projectId=${FX.projectId}`, [404, 422]],
+      ["GET", `${PROFILES}/slug/..%2F${profile.slug}?projectId=${FX.pkiProjectId}`, [404, 422]],
     ];
     const writes: [string, string, number[], RegExp?][] = [
       ["DELETE", `${PG}/..%2F${conn.id}`, [422], /UUID/],

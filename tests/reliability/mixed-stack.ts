@@ -23,8 +23,9 @@ export function mixedResources(
 ): { resources: Declared[]; secrets: Secrets } {
   const project = f.projects[0]!;
   const conn = (app: string) => f.connections.find((c) => c.app === app && !c.projectId)!.id;
-  const policy = f.certificatePolicies.find((p) => p.projectId === project.id)!;
-  const ca = f.certificateAuthorities.find((c) => c.projectId === project.id)!;
+  // Profiles live in a cert-manager project: the fixture's, with its CA and policy.
+  const policy = f.certificatePolicies[0]!;
+  const ca = f.certificateAuthorities.find((c) => c.projectId === policy.projectId)!;
   // Connections are managed, never made: one resource per fixture connection at most.
   const managed = f.connections.filter((c) => !c.projectId).slice(0, Math.min(10, Math.floor(count / 10)));
   const rest = count - managed.length;
@@ -75,7 +76,7 @@ export function mixedResources(
       kind: "CertificateProfile",
       name,
       args: {
-        projectId: project.id,
+        projectId: policy.projectId,
         certificatePolicyId: policy.id,
         caId: ca.id,
         slug: `${tag}-profile-${i}`,

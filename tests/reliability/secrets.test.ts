@@ -202,7 +202,8 @@ function filesUnder(dir: string): { file: string; text: string }[] {
 // methods the default file lacks (cloud app registration by client secret and by certificate),
 // plus two used only by the failing creates.
 const ORG = "11111111-1111-4111-8111-111111111111";
-const PROJECT = "10000000-0000-4000-8000-000000000001";
+/** The fixture's cert-manager project: CAs, policies and profiles live there. */
+const PKI_PROJECT = "10000000-0000-4000-8000-000000000003";
 /** Ids of the connections added here: a range apart from the default fixtures' (one per kind, by table position). */
 const extraConnectionUuid = (n: number) => `50000000-0000-4000-8000-0000000009${n}`;
 const extraConnection = (n: number, app: string, method: string, credentials: Record<string, unknown>) => ({
@@ -334,7 +335,7 @@ function declared(gen: number): Declared[] {
     ];
   });
   const profile = (slug: string, enrollmentType: string) => ({
-    projectId: PROJECT,
+    projectId: PKI_PROJECT,
     certificatePolicyId: "70000000-0000-4000-8000-000000000001",
     caId: "60000000-0000-4000-8000-000000000001",
     slug,
@@ -388,7 +389,7 @@ function failing(): Declared[] {
       kind: "CertificateProfile",
       name: "fail-ambiguous-create",
       args: {
-        projectId: PROJECT,
+        projectId: PKI_PROJECT,
         certificatePolicyId: "70000000-0000-4000-8000-000000000001",
         caId: "60000000-0000-4000-8000-000000000001",
         slug: "fail-ambiguous",
@@ -646,7 +647,7 @@ describe("secrets never in plaintext", () => {
         kind: "CertificateProfile",
         name: "invalid-leftover-config",
         args: {
-          projectId: PROJECT,
+          projectId: PKI_PROJECT,
           certificatePolicyId: "70000000-0000-4000-8000-000000000001",
           caId: "60000000-0000-4000-8000-000000000001",
           slug: "invalid-leftover",
@@ -709,7 +710,7 @@ describe("secrets never in plaintext", () => {
       kind: "CertificateProfile",
       name: slug,
       args: {
-        projectId: PROJECT,
+        projectId: PKI_PROJECT,
         certificatePolicyId: "70000000-0000-4000-8000-000000000001",
         issuerType: "self-signed",
         slug,
@@ -800,7 +801,7 @@ describe("secrets never in plaintext", () => {
     // A create the service answers 404 (unknown CA), with a passphrase.
     await fail(
       client.certificateProfiles.create({
-        projectId: PROJECT,
+        projectId: PKI_PROJECT,
         certificatePolicyId: "70000000-0000-4000-8000-000000000001",
         caId: randomUUID(),
         slug: "sdk-unknown-ca",

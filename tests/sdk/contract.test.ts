@@ -29,6 +29,11 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 describe("certificate profiles", () => {
+  // Profiles live in a cert-manager project: the fixture's holds its CAs and policy.
+  let projectId: string;
+  beforeAll(() => {
+    projectId = t.emu.summary.certificatePolicies[0]!.projectId;
+  });
   const ca = () =>
     defaultFixtures.certificateAuthorities.find((c) => c.projectId === projectId && c.type === "internal")!.id;
   const policy = () => t.emu.summary.certificatePolicies.find((p) => p.projectId === projectId)!.id;

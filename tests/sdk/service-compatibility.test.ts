@@ -129,7 +129,7 @@ describe("the service's own defaults work end to end", () => {
     };
     const est = await withOwnEmulator((c) =>
       c.certificateProfiles.create({
-        projectId: FX.projectId,
+        projectId: FX.pkiProjectId,
         certificatePolicyId: FX.policyId,
         caId: FX.internalCaId,
         slug: uniq("est"),
@@ -152,7 +152,7 @@ describe("the service's own defaults work end to end", () => {
     expect(storedPassphrase(est.id)).toBe(hashBefore);
 
     const scep = await client.certificateProfiles.create({
-      projectId: FX.projectId,
+      projectId: FX.pkiProjectId,
       certificatePolicyId: FX.policyId,
       caId: FX.internalCaId,
       slug: uniq("scep"),
@@ -272,7 +272,7 @@ describe("error bodies carry the error's name, not its class name", () => {
     expectError(await api.get(`/api/v1/secret-syncs/vercel/${missing}`, { token: null }), 401, "UnauthorizedError");
     const slug = uniq("dup-slug");
     const profile = {
-      projectId: FX.projectId,
+      projectId: FX.pkiProjectId,
       certificatePolicyId: FX.policyId,
       caId: FX.internalCaId,
       slug,
