@@ -455,10 +455,12 @@ function each(step: "initial" | "patched" | "replaced"): Declared[] {
         type: replaced ? "kms" : "secret-manager",
       },
     },
+    // Where the environment moves: a kms project holds none (the service refuses it there).
+    { kind: "Project", name: "three", args: { projectName: "Each three", slug: "each-three" } },
     {
       kind: "ProjectEnvironment",
       name: "env",
-      args: { projectId: ref(replaced ? "two.id" : "one.id"), name: patched ? "Quality" : "QA", slug: "qa" },
+      args: { projectId: ref(replaced ? "three.id" : "one.id"), name: patched ? "Quality" : "QA", slug: "qa" },
     },
     {
       kind: "SecretFolder",
@@ -627,7 +629,7 @@ describe("each new resource: patch, out-of-band change, replacement, destroy wit
     expect(await orUndefined(client.projects.get(before.two!))).toBeUndefined();
     expect((await client.projects.get(after.two!)).type).toBe("kms");
     expect(await orUndefined(client.projectEnvironments.get(before.one!, before.env!))).toBeUndefined();
-    expect((await client.projectEnvironments.get(after.two!, after.env!)).slug).toBe("qa");
+    expect((await client.projectEnvironments.get(after.three!, after.env!)).slug).toBe("qa");
     expect(await orUndefined(client.secretFolders.get(before.folder!))).toBeUndefined();
     expect((await client.secretFolders.get(after.folder!)).environment?.envSlug).toBe("staging");
     expect(await orUndefined(client.secrets.getById(before.secret!))).toBeUndefined();
@@ -649,7 +651,8 @@ describe("each new resource: patch, out-of-band change, replacement, destroy wit
     await client.certificatePolicies.delete(id.policy!);
     const destroy = await t.stack.destroy();
     expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(each("replaced").length + 1);
-    for (const p of ["two", "pki", "pki2"]) expect(await orUndefined(client.projects.get(id[p]!))).toBeUndefined();
+    for (const p of ["two", "three", "pki", "pki2"])
+      expect(await orUndefined(client.projects.get(id[p]!))).toBeUndefined();
     const exported = await cliStackExport(t);
     expect(exported).not.toContain(CANARY_EACH);
   });

@@ -181,7 +181,7 @@ describe("bad input fails at preview, naming field and rule, with no API call (s
       expect(syncs.find((s) => s.name === long(256, "s"))?.environment?.slug).toBe(LONG_ENV);
       const rotations = await env.client.secretRotations.list("postgres-credentials", PROJECT);
       expect(rotations.find((r) => r.name === long(64, "r"))?.rotationInterval).toBe(1);
-      const profile = await env.client.certificateProfiles.getBySlug(long(255, "p"), PROJECT);
+      const profile = await env.client.certificateProfiles.getBySlug(long(255, "p"), PKI_PROJECT);
       expect(profile.description).toHaveLength(1000);
       const azure = await env.client.appConnections.get("azure-client-secrets", CONNECTIONS["azure-client-secrets"]);
       expect(azure.rotation?.rotationInterval).toBe(365);

@@ -88,7 +88,7 @@ describe(`${COUNT} resources of every family under 10% faults on every route`, (
     const again = await env.t.stack.up();
     expect(changeCounts(again.summary.resourceChanges)).toMatchObject({ create: 0, update: 0, replace: 0, delete: 0 });
 
-    const onService = await census(env.client, env.emulator.summary.projects[0]!.id, declared.resources);
+    const onService = await census(env.client, env.emulator.summary, declared.resources);
     expect(onService.missing).toEqual([]);
     expect(onService.duplicated).toEqual([]);
     expect(onService.undeclared).toEqual([]);

@@ -89,7 +89,6 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
     "killed after %i creates: cancel, refresh and up converge, orphans are found again",
     async (killAt) => {
       const tag = `kill${killAt}`;
-      const project = env.emulator.summary.projects[0]!.id;
       const declared = mixedResources(env.emulator.summary, COUNT, tag);
       await env.t.stack.setConfig("resources:secrets", { value: JSON.stringify(declared.secrets), secret: true });
       await env.declare(declared.resources);
@@ -117,7 +116,7 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
       }
 
       // What the kill left: objects on the service, some of them (the orphans) not in the state.
-      const before = await census(env.client, project, declared.resources);
+      const before = await census(env.client, env.emulator.summary, declared.resources);
       const made = [...before.objects.syncs, ...before.objects.rotations, ...before.objects.profiles];
       const inState = await idsInState();
       const orphans = made.filter((o) => !inState.has(o.id));
@@ -136,7 +135,7 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
       const recovered = await env.t.stack.up();
       expect(recovered.summary.result).toBe("succeeded");
 
-      const after = await census(env.client, project, declared.resources);
+      const after = await census(env.client, env.emulator.summary, declared.resources);
       expect(after.missing).toEqual([]);
       expect(after.duplicated).toEqual([]);
       expect(after.undeclared).toEqual([]);
@@ -148,7 +147,7 @@ describe(`pulumi up of ${COUNT} resources killed with SIGKILL`, () => {
 
       await env.declare([]);
       await env.t.stack.up();
-      expect((await census(env.client, project, declared.resources)).undeclared).toEqual([]);
+      expect((await census(env.client, env.emulator.summary, declared.resources)).undeclared).toEqual([]);
     },
   );
 

@@ -102,14 +102,22 @@ export function mixedResources(
   return { resources, secrets };
 }
 
-/** What the service holds of the declared objects: each name or slug with how many objects carry it. */
-export async function census(client: SecretOpsClient, projectId: string, declared: Declared[]) {
+/**
+ * What the service holds of the declared objects (`mixedResources` of the fixtures `f`): each name
+ * or slug with how many objects carry it.
+ */
+export async function census(client: SecretOpsClient, f: FixtureSummary, declared: Declared[]) {
   const counts = new Map<string, number>();
+  const projectId = f.projects[0]!.id;
   const syncs = await client.secretSyncs.list("vercel", projectId);
   const rotations = await client.secretRotations.list("postgres-credentials", projectId);
   const profiles = [];
   for (let offset = 0; ; offset += 100) {
-    const page = await client.certificateProfiles.list({ projectId, offset, limit: 100 });
+    const page = await client.certificateProfiles.list({
+      projectId: f.certificatePolicies[0]!.projectId,
+      offset,
+      limit: 100,
+    });
     profiles.push(...page.certificateProfiles);
     if (page.certificateProfiles.length < 100) break;
   }

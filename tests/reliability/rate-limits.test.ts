@@ -40,7 +40,7 @@ describe(`${COUNT} resources under the service's default rate limits`, () => {
     const up = await env.t.stack.up();
     expect(up.summary.result).toBe("succeeded");
     expect(changeCounts(up.summary.resourceChanges).create).toBe(COUNT + 1); // and the stack
-    const c = await census(env.client, env.emulator.summary.projects[0]!.id, declared.resources);
+    const c = await census(env.client, env.emulator.summary, declared.resources);
     expect({ missing: c.missing, duplicated: c.duplicated }).toEqual({ missing: [], duplicated: [] });
     const served = await env.requests();
     console.log(
@@ -68,7 +68,7 @@ describe(`${COUNT} resources under the service's default rate limits`, () => {
     const destroy = await env.t.stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
     expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(COUNT + 1);
-    const c = await census(env.client, env.emulator.summary.projects[0]!.id, declared.resources);
+    const c = await census(env.client, env.emulator.summary, declared.resources);
     expect(c.undeclared).toEqual([]);
     expect(await limited()).toBe(0);
   });
