@@ -23,12 +23,10 @@
  */
 
 import { SecretOpsValidationError } from "./errors";
+import type { RateLimitBucket } from "./schemas/operations/operation";
 
-/**
- * The service's buckets: GET reads, other writes, and the secrets routes (secrets, and folder
- * writes) in one of their own (docs/service-api.md §8).
- */
-export type Bucket = "read" | "write" | "secrets";
+/** A rate-limit bucket of the service, as the operations table names them. */
+export type Bucket = RateLimitBucket;
 
 export interface RateLimitOptions {
   /** A cap on reads per window, on top of what the service advertises. Unset: the service's (60 until it says). */

@@ -11,6 +11,10 @@ import type { Issue } from "../issues";
  */
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+/**
+ * The service's rate-limit buckets: GET reads, other writes, and the secrets routes (secrets, and
+ * folder writes) in one of their own (docs/service-api.md §8).
+ */
 export type RateLimitBucket = "read" | "write" | "secrets";
 
 export interface Operation<
