@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { certificatePolicyFieldNames } from "../sdk/schemas/certificate-policies";
 import { distinguishedName, issueCertificate, newSigningKey } from "./ca-certificates";
 import type { Store, StoreSnapshot } from "./store";
 import {
@@ -148,16 +149,8 @@ export function fixtureCa(
   return record;
 }
 
-export const policyRuleFields = [
-  "description",
-  "subject",
-  "sans",
-  "keyUsages",
-  "extendedKeyUsages",
-  "algorithms",
-  "validity",
-  "basicConstraints",
-] as const;
+/** What a policy's create and PATCH write beside its name: the schema's own list. */
+export const policyRuleFields = certificatePolicyFieldNames;
 
 export function newPolicy(
   p: Pick<CertificatePolicy, "id" | "projectId" | "name"> & Partial<CertificatePolicy>,

@@ -3,6 +3,7 @@ import {
   type CertificatePolicy as RemotePolicy,
   CertificatePolicyCreateSchema,
   CertificatePolicyUpdateSchema,
+  certificatePolicyFieldNames,
   certificatePolicyRules,
 } from "../sdk/schemas";
 import type { CertificatePolicyCreate, SecretOpsClient } from "../sdk";
@@ -44,15 +45,7 @@ async function findByName(client: SecretOpsClient, projectId: string, name: stri
 }
 
 /** The rule fields: each cleared with null when the program stops declaring it (the PATCH writes what it is given). */
-const RULES = [
-  "subject",
-  "sans",
-  "keyUsages",
-  "extendedKeyUsages",
-  "algorithms",
-  "validity",
-  "basicConstraints",
-] as const;
+const RULES = certificatePolicyFieldNames.filter((k) => k !== "description");
 
 export const certificatePolicyDefinition = defineResource<RemotePolicy, Args, z.output<typeof options>>()({
   type: "CertificatePolicy",

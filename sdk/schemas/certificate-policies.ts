@@ -109,6 +109,12 @@ const policyFields = {
   }).nullish(),
 };
 
+/**
+ * The fields a policy's create and PATCH take beside its project and name: its description and its
+ * rules. A PATCH writes each it is given (null clears a rule).
+ */
+export const certificatePolicyFieldNames = Object.keys(policyFields) as (keyof typeof policyFields)[];
+
 /** The policy name on create: `slugSchema({ min: 1, max: 255, field: "Name" })`. */
 const policyName = z
   .string()
