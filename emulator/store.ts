@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { newSecret } from "./records";
 import type {
   AccessToken,
   AuditLogEntry,
@@ -133,19 +134,7 @@ export class Store {
     const secrets = this.folderSecrets(folderId);
     const existing = secrets.get(key);
     if (!existing) {
-      const now = new Date().toISOString();
-      secrets.set(key, {
-        id: randomUUID(),
-        folderId,
-        key,
-        value,
-        comment: "",
-        skipMultilineEncoding: null,
-        version: 1,
-        type: "shared",
-        createdAt: now,
-        updatedAt: now,
-      });
+      secrets.set(key, newSecret({ folderId, key, value }, new Date().toISOString()));
     } else if (existing.value !== value) {
       existing.value = value;
       existing.version += 1;
