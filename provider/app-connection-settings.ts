@@ -16,7 +16,9 @@ import type { AppConnectionUpdateInput, SecretOpsClient } from "../sdk";
 import { credentialSecrets, credentialsFingerprint, platformManagedIsOneWay } from "./app-connection";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, type ArgsWithout, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
+import { type ArgsOf, type ArgsWithout } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 
 /** The connection to manage: by id, or by name (in `projectId`'s scope, else the organization's). */
 type ConnectionIdentity =
@@ -146,21 +148,9 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection, 
  * leaves the connection in place. Changing `app`, `connectionId`, `connectionName` or
  * `projectId` moves management to another connection.
  */
-export const AppConnectionSettings = kindGeneric<AppConnectionSettingsConstructor>(
+export const AppConnectionSettings = withProgramType<program.AppConnectionSettingsConstructor>(
   class AppConnectionSettings extends resourceClass<AppConnectionSettingsArgs, typeof appConnectionSettingsDefinition>(
     appConnectionSettingsDefinition,
   ) {},
 );
-export type AppConnectionSettings = ResourceOf<typeof appConnectionSettingsDefinition>;
-
-/**
- * `new AppConnectionSettings(name, args)`: the kind is inferred from `args`
- * (provider/program-side.ts, "kind-generic constructors").
- */
-export interface AppConnectionSettingsConstructor {
-  new <A extends string = string>(
-    name: string,
-    args: A extends AppConnectionApp ? AppConnectionSettingsArgs<A> : { app: AppConnectionApp },
-    opts?: pulumi.CustomResourceOptions,
-  ): AppConnectionSettings;
-}
+export type AppConnectionSettings = program.AppConnectionSettings;

@@ -1,6 +1,5 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { AppConnectionCreateInput, AppConnectionMethodName, SecretOpsClient } from "../sdk";
+import type { AppConnectionCreateInput, SecretOpsClient } from "../sdk";
 import { SecretOpsApiError } from "../sdk/errors";
 import {
   type AppConnection as RemoteConnection,
@@ -17,7 +16,9 @@ import {
 import { commonOptions, defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { familyReads } from "./shared-reads";
-import { type ArgsOf, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
+import { type ArgsOf } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 import type { Plain } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -185,26 +186,9 @@ export const appConnectionDefinition = defineResource<RemoteConnection, Connecti
  * settings the kind's PATCH takes update in place; `app`, `method` and `projectId` replace it.
  * The service refuses to delete a connection a sync or rotation still uses.
  */
-export const AppConnection = kindGeneric<AppConnectionConstructor>(
+export const AppConnection = withProgramType<program.AppConnectionConstructor>(
   class AppConnection extends resourceClass<AppConnectionArgs, typeof appConnectionDefinition>(
     appConnectionDefinition,
   ) {},
 );
-export type AppConnection = ResourceOf<typeof appConnectionDefinition>;
-
-/**
- * `new AppConnection(name, args)`: the kind and the method are inferred from `args`
- * (provider/program-side.ts, "kind-generic constructors").
- */
-export interface AppConnectionConstructor {
-  new <A extends string = string, M extends string = string>(
-    name: string,
-    args: A extends AppConnectionApp
-      ? [AppConnectionMethodName<A> & M] extends [never]
-        ? { app: A; method: AppConnectionMethodName<A> }
-        : // `method` also here, for the compiler to infer M from.
-          AppConnectionArgs<A, M> & { method: pulumi.Input<M> }
-      : { app: AppConnectionApp },
-    opts?: pulumi.CustomResourceOptions,
-  ): AppConnection;
-}
+export type AppConnection = program.AppConnection;

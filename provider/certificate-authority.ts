@@ -12,7 +12,9 @@ import type { InternalCaCreate, SecretOpsClient } from "../sdk";
 import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
-import { type ArgsWithout, type DeepInput, resourceClass } from "./program-side";
+import { type ArgsOf, type ArgsWithout, type DeepInput } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 import { familyReads } from "./shared-reads";
 
 const PENDING = "pending-certificate";
@@ -65,7 +67,7 @@ type Args = z.output<typeof args>;
 
 /** The args of an internal CA: the create body's schema (see `configuration` above) and the options'. */
 export type CertificateAuthorityArgs = ArgsWithout<InternalCaCreate, "configuration" | "status"> &
-  DeepInput<z.input<typeof options>> & {
+  ArgsOf<z.input<typeof options>> & {
     /** `active` (default) or `disabled`. Changing it updates in place. */
     status?: pulumi.Input<"active" | "disabled">;
     /**
@@ -187,7 +189,9 @@ export const certificateAuthorityDefinition = defineResource<RemoteCa, Args, z.o
  * (`caId`). Replaced when `projectId`, `name` or `configuration` changes (delete first: names are
  * unique in a project).
  */
-export class CertificateAuthority extends resourceClass<
-  CertificateAuthorityArgs,
-  typeof certificateAuthorityDefinition
->(certificateAuthorityDefinition) {}
+export const CertificateAuthority = withProgramType<program.CertificateAuthorityConstructor>(
+  class CertificateAuthority extends resourceClass<CertificateAuthorityArgs, typeof certificateAuthorityDefinition>(
+    certificateAuthorityDefinition,
+  ) {},
+);
+export type CertificateAuthority = program.CertificateAuthority;

@@ -10,7 +10,9 @@ import type { CertificatePolicyCreate, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 import { familyReads } from "./shared-reads";
 
 /** Provider options: never sent to the service. */
@@ -104,6 +106,9 @@ export const certificatePolicyDefinition = defineResource<RemotePolicy, Args, z.
  * name included; replaced when `projectId` changes. The service refuses to delete a policy a
  * profile uses: delete the profile first (a profile naming the policy's `id` output is).
  */
-export class CertificatePolicy extends resourceClass<CertificatePolicyArgs, typeof certificatePolicyDefinition>(
-  certificatePolicyDefinition,
-) {}
+export const CertificatePolicy = withProgramType<program.CertificatePolicyConstructor>(
+  class CertificatePolicy extends resourceClass<CertificatePolicyArgs, typeof certificatePolicyDefinition>(
+    certificatePolicyDefinition,
+  ) {},
+);
+export type CertificatePolicy = program.CertificatePolicy;

@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type CertificateProfile as RemoteProfile,
@@ -14,7 +13,9 @@ import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { familyReads } from "./shared-reads";
 import { type Plain, isPlainObject } from "./values";
-import { type ArgsOf, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
+import { type ArgsOf } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -220,23 +221,9 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
  * `certificatePolicyId`, `caId`, `issuerType` or `enrollmentType` changes (delete first: slugs are
  * unique per project).
  */
-export const CertificateProfile = kindGeneric<CertificateProfileConstructor>(
+export const CertificateProfile = withProgramType<program.CertificateProfileConstructor>(
   class CertificateProfile extends resourceClass<CertificateProfileArgs, typeof certificateProfileDefinition>(
     certificateProfileDefinition,
   ) {},
 );
-export type CertificateProfile = ResourceOf<typeof certificateProfileDefinition>;
-
-/**
- * `new CertificateProfile(name, args)`: the enrollment type is inferred from `args`
- * (provider/program-side.ts, "kind-generic constructors").
- */
-export interface CertificateProfileConstructor {
-  new <T extends string = string>(
-    name: string,
-    args: T extends EnrollmentType
-      ? CertificateProfileArgs<T> & { enrollmentType: T }
-      : { enrollmentType: EnrollmentType },
-    opts?: pulumi.CustomResourceOptions,
-  ): CertificateProfile;
-}
+export type CertificateProfile = program.CertificateProfile;

@@ -10,7 +10,9 @@ import type { ProjectEnvironmentCreate, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -73,6 +75,9 @@ export const projectEnvironmentDefinition = defineResource<RemoteEnvironment, Ar
  * environment the project's template made is taken over (`adoptExisting`, default true). Deleting
  * it deletes its folders and secrets at the service. Replaced when `projectId` changes.
  */
-export class ProjectEnvironment extends resourceClass<ProjectEnvironmentArgs, typeof projectEnvironmentDefinition>(
-  projectEnvironmentDefinition,
-) {}
+export const ProjectEnvironment = withProgramType<program.ProjectEnvironmentConstructor>(
+  class ProjectEnvironment extends resourceClass<ProjectEnvironmentArgs, typeof projectEnvironmentDefinition>(
+    projectEnvironmentDefinition,
+  ) {},
+);
+export type ProjectEnvironment = program.ProjectEnvironment;

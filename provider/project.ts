@@ -3,7 +3,9 @@ import { type Project as RemoteProject, ProjectCreateSchema } from "../sdk/schem
 import type { ProjectCreate, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -80,4 +82,7 @@ export const projectDefinition = defineResource<RemoteProject, Args, z.output<ty
  * as `ProjectEnvironment`s to manage them. Deleting it deletes everything in it at the service
  * (unless `hasDeleteProtection`). Replaced when `type` changes (delete first: slugs are unique).
  */
-export class Project extends resourceClass<ProjectArgs, typeof projectDefinition>(projectDefinition) {}
+export const Project = withProgramType<program.ProjectConstructor>(
+  class Project extends resourceClass<ProjectArgs, typeof projectDefinition>(projectDefinition) {},
+);
+export type Project = program.Project;

@@ -5,7 +5,9 @@ import { SecretOpsApiError } from "../sdk/errors";
 import { defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 import { familyReads } from "./shared-reads";
 
 /** Provider options: never sent to the service. */
@@ -147,6 +149,7 @@ export const secretFolderDefinition = defineResource<PlacedFolder, Args, Options
  * when `name` changes; replaced when `projectId`, `environment` or `path` changes. Deleting it is
  * refused while it holds anything, unless `forceDelete`.
  */
-export class SecretFolder extends resourceClass<SecretFolderArgs, typeof secretFolderDefinition>(
-  secretFolderDefinition,
-) {}
+export const SecretFolder = withProgramType<program.SecretFolderConstructor>(
+  class SecretFolder extends resourceClass<SecretFolderArgs, typeof secretFolderDefinition>(secretFolderDefinition) {},
+);
+export type SecretFolder = program.SecretFolder;

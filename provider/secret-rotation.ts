@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   type RotationTypeSlug,
@@ -14,7 +13,9 @@ import { SecretOpsApiError } from "../sdk/errors";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { familyReads } from "./shared-reads";
-import { type ArgsOf, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
+import { type ArgsOf } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 import { isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -171,21 +172,9 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
  * new values into secrets. Replaced when `projectId`, `connectionId`, `environment`,
  * `secretPath` or `type` changes (delete first: names are unique per folder).
  */
-export const SecretRotation = kindGeneric<SecretRotationConstructor>(
+export const SecretRotation = withProgramType<program.SecretRotationConstructor>(
   class SecretRotation extends resourceClass<SecretRotationArgs, typeof secretRotationDefinition>(
     secretRotationDefinition,
   ) {},
 );
-export type SecretRotation = ResourceOf<typeof secretRotationDefinition>;
-
-/**
- * `new SecretRotation(name, args)`: the rotation type is inferred from `args`
- * (provider/program-side.ts, "kind-generic constructors").
- */
-export interface SecretRotationConstructor {
-  new <T extends string = string>(
-    name: string,
-    args: T extends RotationTypeSlug ? SecretRotationArgs<T> : { type: RotationTypeSlug },
-    opts?: pulumi.CustomResourceOptions,
-  ): SecretRotation;
-}
+export type SecretRotation = program.SecretRotation;

@@ -20,7 +20,9 @@ import {
 } from "../sdk/schemas/secret-syncs";
 import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
-import { type ArgsOf, type ResourceOf, kindGeneric, resourceClass } from "./program-side";
+import { type ArgsOf } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 import { familyReads } from "./shared-reads";
 import { containsUnknown, isPlainObject } from "./values";
 
@@ -409,28 +411,16 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
   },
 });
 
-/**
- * A secret sync: pushes the secrets of one environment folder to a destination through an app
- * connection. Replaced when `projectId` or `destination` changes (delete first: names are unique).
- */
 const SyncClass = class SecretSync extends resourceClass<
   SecretSyncArgs | (GenericSecretSyncArgs & { untypedDestination: true }),
   typeof secretSyncDefinition
 >(secretSyncDefinition) {};
-export const SecretSync = kindGeneric<SecretSyncConstructor>(SyncClass);
-export type SecretSync = ResourceOf<typeof secretSyncDefinition>;
-
 /**
- * `new SecretSync(name, args)`: the destination is inferred from `args`
- * (provider/program-side.ts, "kind-generic constructors").
+ * A secret sync: pushes the secrets of one environment folder to a destination through an app
+ * connection. Replaced when `projectId` or `destination` changes (delete first: names are unique).
  */
-export interface SecretSyncConstructor {
-  new <D extends string = string>(
-    name: string,
-    args: D extends SyncDestinationSlug ? SecretSyncArgs<D> : { destination: SyncDestinationSlug },
-    opts?: pulumi.CustomResourceOptions,
-  ): SecretSync;
-}
+export const SecretSync = withProgramType<program.SecretSyncConstructor>(SyncClass);
+export type SecretSync = program.SecretSync;
 
 /**
  * The escape hatch: a sync to a destination this package has no typed row for (one newer than the
@@ -438,9 +428,12 @@ export interface SecretSyncConstructor {
  * be slug-shaped, and the fields every sync has are checked; `destinationConfig` and the extra
  * `syncOptions` are passed through unchecked. Same resource type as `SecretSync`.
  */
-export class GenericSecretSync extends SyncClass {
-  constructor(name: string, args: GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
-    // The class's marker rides with the args; the SecretSync constructor's type excludes it.
-    super(name, { ...args, untypedDestination: true }, opts);
-  }
-}
+export const GenericSecretSync = withProgramType<program.GenericSecretSyncConstructor>(
+  class GenericSecretSync extends SyncClass {
+    constructor(name: string, args: GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
+      // The class's marker rides with the args; the SecretSync constructor's type excludes it.
+      super(name, { ...args, untypedDestination: true }, opts);
+    }
+  },
+);
+export type GenericSecretSync = program.SecretSync;

@@ -5,7 +5,9 @@ import type { SecretCreate, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
-import { type ArgsOf, resourceClass } from "./program-side";
+import { type ArgsOf } from "./inputs";
+import { resourceClass, withProgramType } from "./program-side";
+import type * as program from "./program-types";
 import { folderScope, scopePlace } from "./secret-folder";
 import { familyReads } from "./shared-reads";
 
@@ -131,4 +133,7 @@ export const secretDefinition = defineResource<PlacedSecret, Args, z.output<type
  * Renamed in place when `secretName` changes; replaced when `projectId`, `environment` or
  * `secretPath` changes.
  */
-export class Secret extends resourceClass<SecretArgs, typeof secretDefinition>(secretDefinition) {}
+export const Secret = withProgramType<program.SecretConstructor>(
+  class Secret extends resourceClass<SecretArgs, typeof secretDefinition>(secretDefinition) {},
+);
+export type Secret = program.Secret;

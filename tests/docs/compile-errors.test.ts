@@ -36,16 +36,16 @@ const mistakes: Record<string, Mistake> = {
   syncNestedTypo: {
     code: `new SecretSync("s", { ...sync, destination: "aws-secrets-manager", destinationConfig: { region: "eu-west-1", mapingBehavior: "one-to-one" } });`,
     first:
-      /'mapingBehavior' does not exist in type .*DestinationConfigOf<"aws-secrets-manager">.*Did you mean to write 'mappingBehavior'\?/,
+      /'mapingBehavior' does not exist in type 'SecretSyncAwsSecretsManagerDestinationConfig'.*Did you mean to write 'mappingBehavior'\?/,
   },
   syncMissingField: {
     code: `new SecretSync("s", { ...sync, destination: "github", destinationConfig: { owner: "o", repo: "r" } });`,
     first:
-      /Property 'scope' is missing in type '\{ owner: string; repo: string; \}' but required in type .*DestinationConfigOf<"github">/,
+      /Property 'scope' is missing in type '\{ owner: string; repo: string; \}' but required in type 'SecretSyncGithubDestinationConfig'/,
   },
   syncFieldOfAnotherKind: {
     code: `new SecretSync("s", { ...sync, destination: "vercel", destinationConfig: { vaultBaseUrl: "https://v", app: "a", appName: "b", env: "production", teamId: "t" } });`,
-    first: /'vaultBaseUrl' does not exist in type .*DestinationConfigOf<"vercel">/,
+    first: /'vaultBaseUrl' does not exist in type 'SecretSyncVercelDestinationConfig'/,
   },
   syncTopLevelTypo: {
     code: `new SecretSync("s", { ...sync, destination: "github", destinationConfig: { scope: "repository", owner: "o", repo: "r" }, isAutoSyncEnabld: false });`,
@@ -62,41 +62,41 @@ const mistakes: Record<string, Mistake> = {
   rotationNestedTypo: {
     code: `new SecretRotation("r", { ...rotation, type: "postgres-credentials", parameters: { username1: "a", usernme2: "b" } });`,
     first:
-      /'usernme2' does not exist in type .*RotationParametersOf<"postgres-credentials">.*Did you mean to write 'username2'\?/,
+      /'usernme2' does not exist in type 'SecretRotationPostgresCredentialsParameters'.*Did you mean to write 'username2'\?/,
   },
   rotationMissingField: {
     code: `new SecretRotation("r", { ...rotation, type: "postgres-credentials", parameters: { username1: "a" } });`,
     first:
-      /Property 'username2' is missing in type '\{ username1: string; \}' but required in type .*RotationParametersOf<"postgres-credentials">/,
+      /Property 'username2' is missing in type '\{ username1: string; \}' but required in type 'SecretRotationPostgresCredentialsParameters'/,
   },
   rotationFieldOfAnotherKind: {
     code: `new SecretRotation("r", { ...rotation, type: "postgres-credentials", parameters: { username1: "a", username2: "b", dn: "CN=x" } });`,
-    first: /'dn' does not exist in type .*RotationParametersOf<"postgres-credentials">/,
+    first: /'dn' does not exist in type 'SecretRotationPostgresCredentialsParameters'/,
   },
   rotationMappingTypo: {
     code: `new SecretRotation("r", { ...rotation, type: "postgres-credentials", parameters: { username1: "a", username2: "b" }, secretsMapping: { username: "U", pasword: "P" } });`,
     first:
-      /'pasword' does not exist in type .*SecretsMappingOf<"postgres-credentials">.*Did you mean to write 'password'\?/,
+      /'pasword' does not exist in type 'SecretRotationPostgresCredentialsSecretsMapping'.*Did you mean to write 'password'\?/,
   },
   connectionNestedTypo: {
     code: `const { password: _, ...rest } = pg;
 new AppConnection("c", { name: "c", app: "postgres", method: "username-and-password", credentials: { ...rest, pasword: "p" } });`,
     first:
-      /'pasword' does not exist in type .*CredentialsOf<"postgres", "username-and-password">.*Did you mean to write 'password'\?/,
+      /'pasword' does not exist in type 'AppConnectionPostgresUsernameAndPasswordCredentials'.*Did you mean to write 'password'\?/,
   },
   connectionMissingField: {
     code: `const { database: _, ...rest } = pg;
 new AppConnection("c", { name: "c", app: "postgres", method: "username-and-password", credentials: rest });`,
     first:
-      /Property 'database' is missing in type .* but required in type .*CredentialsOf<"postgres", "username-and-password">/,
+      /Property 'database' is missing in type .* but required in type 'AppConnectionPostgresUsernameAndPasswordCredentials'/,
   },
   connectionFieldOfAnotherKind: {
     code: `new AppConnection("c", { name: "c", app: "postgres", method: "username-and-password", credentials: { ...pg, personalAccessToken: "t" } });`,
-    first: /'personalAccessToken' does not exist in type .*CredentialsOf<"postgres", "username-and-password">/,
+    first: /'personalAccessToken' does not exist in type 'AppConnectionPostgresUsernameAndPasswordCredentials'/,
   },
   connectionFieldOfAnotherMethod: {
     code: `new AppConnection("c", { name: "c", app: "github", method: "pat", credentials: { personalAccessToken: "t", installationId: "i" } });`,
-    first: /'installationId' does not exist in type .*CredentialsOf<"github", "pat">/,
+    first: /'installationId' does not exist in type 'AppConnectionGithubPatCredentials'/,
   },
   connectionUnknownMethod: {
     code: `new AppConnection("c", { name: "c", app: "github", method: "patt", credentials: { personalAccessToken: "t" } });`,
@@ -132,7 +132,7 @@ new CertificateProfile("p", { ...noCa, issuerType: "self-signed", caId: "x", enr
     code: `const { password: _, ...rest } = pg;
 new AppConnectionSettings("x", { app: "postgres", connectionId: "c", credentials: { ...rest, pasword: "p" } });`,
     first:
-      /'pasword' does not exist in type .*CredentialsOf<"postgres", "username-and-password">.*Did you mean to write 'password'\?/,
+      /'pasword' does not exist in type 'AppConnectionSettingsPostgresCredentials'.*Did you mean to write 'password'\?/,
   },
   settingsUnsupportedGateway: {
     code: `new AppConnectionSettings("x", { app: "auth0", connectionId: "c", gatewayId: "g" });`,

@@ -19,6 +19,30 @@ export interface SnippetDiagnostic {
 }
 
 export function compileSnippets(snippets: Record<string, string>): Record<string, SnippetDiagnostic[]> {
+  return compile(snippets).diagnostics;
+}
+
+/** What the compiler made to check one program: the types and instantiations it created, and its messages. */
+export interface CheckCost {
+  types: number;
+  instantiations: number;
+  diagnostics: SnippetDiagnostic[];
+}
+
+/** Checks one program against the package's types, alone in its compiler, and counts what that took. */
+export function checkCost(program: string): CheckCost {
+  const { diagnostics, program: compiled } = compile({ program });
+  return {
+    types: compiled.getTypeCount(),
+    instantiations: compiled.getInstantiationCount(),
+    diagnostics: diagnostics.program!,
+  };
+}
+
+function compile(snippets: Record<string, string>): {
+  diagnostics: Record<string, SnippetDiagnostic[]>;
+  program: ts.Program;
+} {
   const dir = path.join(repoRoot, "tests", "docs", "__snippets__");
   const files = new Map(Object.entries(snippets).map(([name, text]) => [path.join(dir, `${name}.ts`), text]));
   const options: ts.CompilerOptions = {
@@ -58,5 +82,5 @@ export function compileSnippets(snippets: Record<string, string>): Record<string
       message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
     }));
   }
-  return out;
+  return { diagnostics: out, program };
 }
