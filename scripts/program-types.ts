@@ -422,12 +422,12 @@ function byKind(r: ResourceClass & { kind: object }, name: (k: string) => string
     `/** A ${r.cls}'s \`${field}\`: one this package has a row for. */\nexport type ${kindType} = keyof ${map};`,
     `/** Args of a ${r.cls} whose \`${field}\` is \`${param}\` (by default any: the union of each one's, discriminated by \`${field}\`). */\nexport type ${r.cls}Args<${param} extends ${kindType} = ${kindType}> = ${map}[${param}];`,
     ctor(
-        r.cls,
-        `${doc}\n\n\`new ${r.cls}(name, args)\`: the \`${field}\` is inferred from \`args\`.`,
-        `<${param} extends string = string>`,
-        // `{ ${field}: ${param} }` also, for the compiler to infer the kind from.
-        `${param} extends ${kindType} ? ${map}[${param}] & { ${field}: ${param} } : { ${field}: ${kindType} }`,
-      ),
+      r.cls,
+      `${doc}\n\n\`new ${r.cls}(name, args)\`: the \`${field}\` is inferred from \`args\`.`,
+      `<${param} extends string = string>`,
+      // `{ ${field}: ${param} }` also, for the compiler to infer the kind from.
+      `${param} extends ${kindType} ? ${map}[${param}] & { ${field}: ${param} } : { ${field}: ${kindType} }`,
+    ),
   ].map((text) => ({ text, kind: "" }));
 }
 
@@ -448,11 +448,11 @@ function connectionsByApp(doc: string): Item[] {
     "/**\n * Args of a connection of kind `A` (by default any: the union of each kind's, discriminated by\n * `app`), with one of the methods `M` (by default any of the kind's).\n */\n" +
       "export type AppConnectionArgs<A extends AppConnectionApp = AppConnectionApp, M extends string = string> = A extends AppConnectionApp\n  ? AppConnectionArgsByApp[A][M & keyof AppConnectionArgsByApp[A]]\n  : never;",
     ctor(
-        "AppConnection",
-        `${doc}\n\n\`new AppConnection(name, args)\`: the kind and the method are inferred from \`args\`.`,
-        "<A extends string = string, M extends string = string>",
-        "A extends AppConnectionApp\n      ? [AppConnectionMethod<A> & M] extends [never]\n        ? { app: A; method: AppConnectionMethod<A> }\n        : // `app` and `method` also here, for the compiler to infer A and M from.\n          AppConnectionArgs<A, M> & { app: A; method: pulumi.Input<M> }\n      : { app: AppConnectionApp }",
-      ),
+      "AppConnection",
+      `${doc}\n\n\`new AppConnection(name, args)\`: the kind and the method are inferred from \`args\`.`,
+      "<A extends string = string, M extends string = string>",
+      "A extends AppConnectionApp\n      ? [AppConnectionMethod<A> & M] extends [never]\n        ? { app: A; method: AppConnectionMethod<A> }\n        : // `app` and `method` also here, for the compiler to infer A and M from.\n          AppConnectionArgs<A, M> & { app: A; method: pulumi.Input<M> }\n      : { app: AppConnectionApp }",
+    ),
   ].map((text) => ({ text, kind: "" }));
 }
 
@@ -506,7 +506,13 @@ export function programTypes(): string {
       kind: "",
     },
     {
-      text: ctor("GenericSecretSync", docOf("secret-sync", "GenericSecretSync"), "", "GenericSecretSyncArgs", "SecretSync"),
+      text: ctor(
+        "GenericSecretSync",
+        docOf("secret-sync", "GenericSecretSync"),
+        "",
+        "GenericSecretSyncArgs",
+        "SecretSync",
+      ),
       kind: "",
     },
   );

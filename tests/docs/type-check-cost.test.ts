@@ -1,6 +1,5 @@
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { syncDestinations } from "../../sdk/schemas/secret-syncs";
+import { typeCheckPrograms } from "../../scripts/type-check-programs";
 import { checkCost } from "./helpers/compile";
 
 /**
@@ -13,46 +12,18 @@ import { checkCost } from "./helpers/compile";
  * docs/benchmarks.md has the times.
  */
 
-const repoRoot = path.resolve(__dirname, "..", "..");
+const programs = typeCheckPrograms(path.resolve(__dirname, "..", ".."));
 
-/** 200 syncs, twenty to each of ten destinations, each as a program declares one. */
-function twoHundredSyncs(): string {
-  const destinations = Object.values(syncDestinations).slice(0, 10);
-  const lines = [
-    'import * as pulumi from "@pulumi/pulumi";',
-    'import { SecretSync } from "secretops-pulumi";',
-    "const config = new pulumi.Config();",
-    'const projectId = config.require("projectId");',
-  ];
-  for (let i = 0; i < 200; i++) {
-    const row = destinations[i % 10]!;
-    lines.push(
-      `new SecretSync("sync-${i}", ${JSON.stringify({
-        name: `sync-${i}`,
-        connectionId: "00000000-0000-4000-8000-000000000001",
-        environment: "dev",
-        secretPath: "/",
-        syncOptions: { initialSyncBehavior: "overwrite-destination" },
-        destination: row.destination,
-        destinationConfig: row.example.destinationConfig,
-      }).replace(/^\{/, "{ projectId,")});`,
-    );
-  }
-  return lines.join("\n") + "\n";
-}
+const baseline = checkCost(programs.baseline);
 
-const baseline = checkCost(
-  'import * as pulumi from "@pulumi/pulumi";\nconst config = new pulumi.Config();\nexport const value = config.requireSecret("value");\n',
-);
-
-const programs: Record<string, () => string> = {
-  "the quickstart": () => fs.readFileSync(path.join(repoRoot, "examples", "quickstart", "index.ts"), "utf8"),
-  "200 syncs to ten destinations": twoHundredSyncs,
+const named: Record<string, string> = {
+  "the quickstart": programs.quickstart,
+  "200 syncs to ten destinations": programs.syncs,
 };
 const budget = 5_000;
 
-test.each(Object.keys(programs))(`checking %s creates at most ${budget} types and instantiations more`, (name) => {
-  const cost = checkCost(programs[name]!());
+test.each(Object.keys(named))(`checking %s creates at most ${budget} types and instantiations more`, (name) => {
+  const cost = checkCost(named[name]!);
   const share = { types: cost.types - baseline.types, instantiations: cost.instantiations - baseline.instantiations };
   expect(cost.diagnostics.map((d) => d.message)).toEqual([]);
   expect(share.types).toBeLessThanOrEqual(budget);
