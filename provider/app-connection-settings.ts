@@ -17,8 +17,6 @@ import { credentialSecrets, credentialsFingerprint, platformManagedIsOneWay } fr
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type ArgsOf, type ArgsWithout } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 
 /** The connection to manage: by id, or by name (in `projectId`'s scope, else the organization's). */
 type ConnectionIdentity =
@@ -87,6 +85,12 @@ interface AnyKindConnections {
 }
 const connections = (client: SecretOpsClient) => client.appConnections as unknown as AnyKindConnections;
 
+/**
+ * The PATCH-able settings of an existing app connection of any kind. Creating it takes over
+ * management of the connection (found by id, or by name); deleting it releases management and
+ * leaves the connection in place. Changing `app`, `connectionId`, `connectionName` or
+ * `projectId` moves management to another connection.
+ */
 export const appConnectionSettingsDefinition = defineResource<RemoteConnection, SettingsArgs>()({
   type: "AppConnectionSettings",
   kindField: "app",
@@ -141,16 +145,3 @@ export const appConnectionSettingsDefinition = defineResource<RemoteConnection, 
   // Releasing management leaves the connection exactly as it is.
   delete: async () => {},
 });
-
-/**
- * The PATCH-able settings of an existing app connection of any kind. Creating it takes over
- * management of the connection (found by id, or by name); deleting it releases management and
- * leaves the connection in place. Changing `app`, `connectionId`, `connectionName` or
- * `projectId` moves management to another connection.
- */
-export const AppConnectionSettings = withProgramType<program.AppConnectionSettingsConstructor>(
-  class AppConnectionSettings extends resourceClass<AppConnectionSettingsArgs, typeof appConnectionSettingsDefinition>(
-    appConnectionSettingsDefinition,
-  ) {},
-);
-export type AppConnectionSettings = program.AppConnectionSettings;

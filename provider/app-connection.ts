@@ -17,8 +17,6 @@ import { commonOptions, defineResource } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { familyReads } from "./shared-reads";
 import { type ArgsOf } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 import type { Plain } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -108,6 +106,13 @@ const connections = (client: SecretOpsClient) => client.appConnections as unknow
 /** The service's words when a sync or rotation still uses the connection (docs/service-api.md §1). */
 const IN_USE = "Cannot delete App Connection with existing connections";
 
+/**
+ * An app connection made in code, of any kind and method. Its credentials are secret inputs:
+ * encrypted in state, never in outputs or previews; a change the service cannot show (a new
+ * password) is seen through its `credentialsHash`. Name, description, credentials, and the
+ * settings the kind's PATCH takes update in place; `app`, `method` and `projectId` replace it.
+ * The service refuses to delete a connection a sync or rotation still uses.
+ */
 export const appConnectionDefinition = defineResource<RemoteConnection, ConnectionArgs, ConnectionOptions>()({
   type: "AppConnection",
   kindField: "app",
@@ -178,17 +183,3 @@ export const appConnectionDefinition = defineResource<RemoteConnection, Connecti
     }
   },
 });
-
-/**
- * An app connection made in code, of any kind and method. Its credentials are secret inputs:
- * encrypted in state, never in outputs or previews; a change the service cannot show (a new
- * password) is seen through its `credentialsHash`. Name, description, credentials, and the
- * settings the kind's PATCH takes update in place; `app`, `method` and `projectId` replace it.
- * The service refuses to delete a connection a sync or rotation still uses.
- */
-export const AppConnection = withProgramType<program.AppConnectionConstructor>(
-  class AppConnection extends resourceClass<AppConnectionArgs, typeof appConnectionDefinition>(
-    appConnectionDefinition,
-  ) {},
-);
-export type AppConnection = program.AppConnection;

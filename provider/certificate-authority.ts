@@ -13,8 +13,6 @@ import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
 import { type ArgsOf, type ArgsWithout, type DeepInput } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 import { familyReads } from "./shared-reads";
 
 const PENDING = "pending-certificate";
@@ -134,6 +132,12 @@ async function signPending(client: SecretOpsClient, answered: RemoteCa): Promise
   return client.certificateAuthorities.get(ca.id);
 }
 
+/**
+ * An internal certificate authority of a project: a root (self-signed) or an intermediate signed by
+ * its `parentCaId`, which is then signed as part of its create. Certificate profiles issue from it
+ * (`caId`). Replaced when `projectId`, `name` or `configuration` changes (delete first: names are
+ * unique in a project).
+ */
 export const certificateAuthorityDefinition = defineResource<RemoteCa, Args, z.output<typeof options>>()({
   type: "CertificateAuthority",
   schemas: () => ({ args, update: InternalCaUpdateSchema }),
@@ -182,16 +186,3 @@ export const certificateAuthorityDefinition = defineResource<RemoteCa, Args, z.o
     await client.certificateAuthorities.delete(id);
   },
 });
-
-/**
- * An internal certificate authority of a project: a root (self-signed) or an intermediate signed by
- * its `parentCaId`, which is then signed as part of its create. Certificate profiles issue from it
- * (`caId`). Replaced when `projectId`, `name` or `configuration` changes (delete first: names are
- * unique in a project).
- */
-export const CertificateAuthority = withProgramType<program.CertificateAuthorityConstructor>(
-  class CertificateAuthority extends resourceClass<CertificateAuthorityArgs, typeof certificateAuthorityDefinition>(
-    certificateAuthorityDefinition,
-  ) {},
-);
-export type CertificateAuthority = program.CertificateAuthority;

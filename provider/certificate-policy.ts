@@ -11,8 +11,6 @@ import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
 import { type ArgsOf } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 import { familyReads } from "./shared-reads";
 
 /** Provider options: never sent to the service. */
@@ -49,6 +47,12 @@ async function findByName(client: SecretOpsClient, projectId: string, name: stri
 /** The rule fields: each cleared with null when the program stops declaring it (the PATCH writes what it is given). */
 const RULES = certificatePolicyFieldNames.filter((k) => k !== "description");
 
+/**
+ * A certificate policy of a project: the rules (subject, SANs, key usages, algorithms, validity)
+ * the certificates of the profiles naming it (`certificatePolicyId`) follow. Updated in place,
+ * name included; replaced when `projectId` changes. The service refuses to delete a policy a
+ * profile uses: delete the profile first (a profile naming the policy's `id` output is).
+ */
 export const certificatePolicyDefinition = defineResource<RemotePolicy, Args, z.output<typeof options>>()({
   type: "CertificatePolicy",
   schemas: () => ({
@@ -99,16 +103,3 @@ export const certificatePolicyDefinition = defineResource<RemotePolicy, Args, z.
     await client.certificatePolicies.delete(id);
   },
 });
-
-/**
- * A certificate policy of a project: the rules (subject, SANs, key usages, algorithms, validity)
- * the certificates of the profiles naming it (`certificatePolicyId`) follow. Updated in place,
- * name included; replaced when `projectId` changes. The service refuses to delete a policy a
- * profile uses: delete the profile first (a profile naming the policy's `id` output is).
- */
-export const CertificatePolicy = withProgramType<program.CertificatePolicyConstructor>(
-  class CertificatePolicy extends resourceClass<CertificatePolicyArgs, typeof certificatePolicyDefinition>(
-    certificatePolicyDefinition,
-  ) {},
-);
-export type CertificatePolicy = program.CertificatePolicy;

@@ -14,8 +14,6 @@ import { orUndefinedOn404 } from "./not-found";
 import { familyReads } from "./shared-reads";
 import { type Plain, isPlainObject } from "./values";
 import { type ArgsOf } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -143,6 +141,11 @@ async function listProfiles(client: SecretOpsClient, projectId: string): Promise
 type ProfileArgs = z.output<typeof certificateProfileOperations.create.body>;
 type ProfileOptions = z.output<typeof options>;
 
+/**
+ * A certificate profile: a named template for issuing certificates. Replaced when `projectId`,
+ * `certificatePolicyId`, `caId`, `issuerType` or `enrollmentType` changes (delete first: slugs are
+ * unique per project).
+ */
 export const certificateProfileDefinition = defineResource<RemoteProfile, ProfileArgs, ProfileOptions>()({
   type: "CertificateProfile",
   schemas: () => ({
@@ -215,15 +218,3 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
     await client.certificateProfiles.delete(id);
   },
 });
-
-/**
- * A certificate profile: a named template for issuing certificates. Replaced when `projectId`,
- * `certificatePolicyId`, `caId`, `issuerType` or `enrollmentType` changes (delete first: slugs are
- * unique per project).
- */
-export const CertificateProfile = withProgramType<program.CertificateProfileConstructor>(
-  class CertificateProfile extends resourceClass<CertificateProfileArgs, typeof certificateProfileDefinition>(
-    certificateProfileDefinition,
-  ) {},
-);
-export type CertificateProfile = program.CertificateProfile;

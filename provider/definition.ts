@@ -16,13 +16,6 @@ import type { Plain } from "./values";
  */
 
 /**
- * The program's name of the resource, which the resource class registers beside its args
- * (provider/program-side.ts) for messages that name other resources of the program. `check`
- * leaves it out of the inputs it returns, so it is never stored.
- */
-export const RESOURCE_NAME_KEY = "__resourceName";
-
-/**
  * Options every resource has, spread into each definition's options schema (so that the program's
  * args type shows them).
  */

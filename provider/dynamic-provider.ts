@@ -6,7 +6,7 @@ import { isAlreadyExists, isAmbiguous } from "../sdk/errors";
 import { backoffDelayMs, defaultRetryOptions } from "../sdk/retry";
 import { issuesFromZod } from "../sdk/schemas/issues";
 import { apiClient, configurationProblem, endpointProblem } from "./config";
-import { type Field, RESOURCE_NAME_KEY, type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
+import { type Field, type ResourceDefinition, SettleFailure, replaceFields } from "./definition";
 import { warn } from "./engine-voice";
 import { type Holder, HeldObjects } from "./held-objects";
 import { isNotFound } from "./not-found";
@@ -24,6 +24,7 @@ import {
   secretRevisionsIn,
 } from "./state";
 import {
+  RESOURCE_NAME_KEY,
   type Plain,
   type SecretHashes,
   changedSecrets,

@@ -1,57 +1,73 @@
 /**
- * What a program imports. Each export is typed by the declarations generated from the derived
- * types (provider/program-types.ts), and this file's own declarations name nothing else, so a
- * program's type-check loads those and `@pulumi/pulumi` only, never the schemas or their library
- * (scripts/program-types.ts says why). Each resource's doc is on its constructor's declaration.
+ * What a program imports: the resource classes, built from what each registers
+ * (provider/program-resources.ts) and typed by the declarations generated from the definitions'
+ * derived types (provider/program-types.ts). A program loads neither the definitions nor their
+ * schemas, and its type-check neither their types (scripts/program-types.ts says why). Each
+ * resource's doc is on its constructor's declaration.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type * as program from "./program-types";
-import * as appConnection from "./app-connection";
-import * as appConnectionSettings from "./app-connection-settings";
-import * as auditLogs from "./audit-logs";
-import * as certificateAuthority from "./certificate-authority";
-import * as certificatePolicy from "./certificate-policy";
-import * as certificateProfile from "./certificate-profile";
-import * as project from "./project";
-import * as projectEnvironment from "./project-environment";
-import * as secret from "./secret";
-import * as secretFolder from "./secret-folder";
-import * as secretRotation from "./secret-rotation";
-import * as secretSync from "./secret-sync";
+import { resourceClass, withProgramType } from "./program-side";
 
 export { settingSources } from "./setting-sources";
 
-export const SecretSync: program.SecretSyncConstructor = secretSync.SecretSync;
+export const SecretSync = withProgramType<program.SecretSyncConstructor>(resourceClass("SecretSync"));
 export type SecretSync = program.SecretSync;
-export const GenericSecretSync: program.GenericSecretSyncConstructor = secretSync.GenericSecretSync;
+/**
+ * The escape hatch: a sync to a destination this package has no typed row for (one newer than the
+ * package), or with `destinationConfig` or `syncOptions` fields newer than its row. Its slug must
+ * be slug-shaped, and the fields every sync has are checked; `destinationConfig` and the extra
+ * `syncOptions` are passed through unchecked. Same resource type as `SecretSync`.
+ */
+export const GenericSecretSync = withProgramType<program.GenericSecretSyncConstructor>(
+  class GenericSecretSync extends resourceClass("SecretSync") {
+    constructor(name: string, args: program.GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
+      // The class's marker rides with the args; the SecretSync constructor's type excludes it.
+      super(name, { ...args, untypedDestination: true }, opts);
+    }
+  },
+);
 export type GenericSecretSync = program.SecretSync;
-export const SecretRotation: program.SecretRotationConstructor = secretRotation.SecretRotation;
+export const SecretRotation = withProgramType<program.SecretRotationConstructor>(resourceClass("SecretRotation"));
 export type SecretRotation = program.SecretRotation;
-export const CertificateProfile: program.CertificateProfileConstructor = certificateProfile.CertificateProfile;
+export const CertificateProfile = withProgramType<program.CertificateProfileConstructor>(
+  resourceClass("CertificateProfile"),
+);
 export type CertificateProfile = program.CertificateProfile;
-export const AppConnection: program.AppConnectionConstructor = appConnection.AppConnection;
+export const AppConnection = withProgramType<program.AppConnectionConstructor>(resourceClass("AppConnection"));
 export type AppConnection = program.AppConnection;
-export const AppConnectionSettings: program.AppConnectionSettingsConstructor =
-  appConnectionSettings.AppConnectionSettings;
+export const AppConnectionSettings = withProgramType<program.AppConnectionSettingsConstructor>(
+  resourceClass("AppConnectionSettings"),
+);
 export type AppConnectionSettings = program.AppConnectionSettings;
-export const Project: program.ProjectConstructor = project.Project;
+export const Project = withProgramType<program.ProjectConstructor>(resourceClass("Project"));
 export type Project = program.Project;
-export const ProjectEnvironment: program.ProjectEnvironmentConstructor = projectEnvironment.ProjectEnvironment;
+export const ProjectEnvironment = withProgramType<program.ProjectEnvironmentConstructor>(
+  resourceClass("ProjectEnvironment"),
+);
 export type ProjectEnvironment = program.ProjectEnvironment;
-export const SecretFolder: program.SecretFolderConstructor = secretFolder.SecretFolder;
+export const SecretFolder = withProgramType<program.SecretFolderConstructor>(resourceClass("SecretFolder"));
 export type SecretFolder = program.SecretFolder;
-export const Secret: program.SecretConstructor = secret.Secret;
+export const Secret = withProgramType<program.SecretConstructor>(resourceClass("Secret"));
 export type Secret = program.Secret;
-export const CertificateAuthority: program.CertificateAuthorityConstructor = certificateAuthority.CertificateAuthority;
+export const CertificateAuthority = withProgramType<program.CertificateAuthorityConstructor>(
+  resourceClass("CertificateAuthority"),
+);
 export type CertificateAuthority = program.CertificateAuthority;
-export const CertificatePolicy: program.CertificatePolicyConstructor = certificatePolicy.CertificatePolicy;
+export const CertificatePolicy = withProgramType<program.CertificatePolicyConstructor>(
+  resourceClass("CertificatePolicy"),
+);
 export type CertificatePolicy = program.CertificatePolicy;
 
-export const getAuditLogs: (args?: program.GetAuditLogsArgs) => Promise<program.GetAuditLogsResult> =
-  auditLogs.getAuditLogs;
-export const getAuditLogsOutput: (args?: {
+/** The audit-log query loads on first use: a program that makes none loads no API client. */
+const auditLogs = (): typeof import("./audit-logs") => require("./audit-logs");
+/** An audit-log query, like a data source: newest first, up to `maxEntries` (default 1000). */
+export const getAuditLogs = (args?: program.GetAuditLogsArgs): Promise<program.GetAuditLogsResult> =>
+  auditLogs().getAuditLogs(args);
+/** `getAuditLogs` taking Inputs and returning an Output: it runs once its inputs are known. */
+export const getAuditLogsOutput = (args?: {
   [K in keyof program.GetAuditLogsArgs]: pulumi.Input<program.GetAuditLogsArgs[K]>;
-}) => pulumi.Output<program.GetAuditLogsResult> = auditLogs.getAuditLogsOutput;
+}): pulumi.Output<program.GetAuditLogsResult> => auditLogs().getAuditLogsOutput(args);
 
 export type {
   SecretSyncArgs,

@@ -9,10 +9,10 @@ import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { queryAuditLogs, queryIssues } from "./audit-logs";
 import { type ConfigReader, apiClient, configure as configureSettings } from "./config";
-import { RESOURCE_NAME_KEY, type ResourceType, secretArgs } from "./definition";
+import { type ResourceType, secretArgs } from "./definition";
 import { plainCredentialConfigProblem } from "./program-side";
 import { definition, provider as dynamicSteps } from "./provider-process";
-import { type Plain, isPlainObject } from "./values";
+import { RESOURCE_NAME_KEY, type Plain, isPlainObject } from "./values";
 
 /**
  * Runs in the native provider plugin (`pulumi-resource-secretops`, bin/): the same definitions and

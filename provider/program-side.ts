@@ -1,9 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { settingSources, ENDPOINTS_KEY } from "./config";
-import { type DefinitionShape, RESOURCE_NAME_KEY, type ResourceType, outputNames, secretArgs } from "./definition";
+import type { DefinitionShape, ResourceType } from "./definition";
+import { programResources } from "./program-resources";
+import { RESOURCE_NAME_KEY } from "./values";
 
 /**
- * Runs in the Pulumi program: the resource classes, built from their definitions.
+ * Runs in the Pulumi program: the resource classes, built from what each definition registers
+ * (provider/program-resources.ts, generated from the definitions), so that a program loads none of
+ * the definitions and their schemas.
  *
  * The engine serializes each resource's provider into state (`__provider`). Ours captures only
  * the resource type: the implementation is loaded by package name inside the provider process
@@ -172,13 +176,6 @@ export type ResourceOf<D extends DefinitionShape> = pulumi.CustomResource & Outp
  */
 export const withProgramType = <C>(cls: abstract new (...args: never[]) => object): C => cls as unknown as C;
 
-/** A resource class: `new R(name, args, opts)`, with the definition's outputs declared. */
-export type ResourceClass<Args, D extends DefinitionShape> = new (
-  name: string,
-  args: Args,
-  opts?: pulumi.CustomResourceOptions,
-) => ResourceOf<D>;
-
 /**
  * Registering a resource, the Node SDK tags four promises per property with `new Error().stack`,
  * for its promise-leak report (runtime/debuggable.js), and each stack is formatted at once
@@ -196,20 +193,26 @@ function withoutRegistrationStacks(): () => void {
   };
 }
 
-/** The resource class of a definition, taking `Args`. */
-export function resourceClass<Args extends object, D extends DefinitionShape>(definition: D): ResourceClass<Args, D> {
-  const outputs = outputNames(definition);
-  const secrets = secretArgs(definition);
+/** A resource class as the program sees it: its exports state its args and outputs (provider/index.ts). */
+export type ProgramClass = new (
+  name: string,
+  args: object,
+  opts?: pulumi.CustomResourceOptions,
+) => pulumi.CustomResource;
+
+/** The resource class of a type: what it registers is its row of `programResources`. */
+export function resourceClass(type: ResourceType): ProgramClass {
+  const { outputs, secrets } = programResources[type];
   // What `pulumi.dynamic.Resource` registers (its type token, `__provider` beside the props), with
   // the provider's text written rather than serialized (see providerModuleText).
-  const provider = providerModuleText(definition.type);
+  const provider = providerModuleText(type);
   class Resource extends pulumi.CustomResource {
-    constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
+    constructor(name: string, args: object, opts?: pulumi.CustomResourceOptions) {
       refusePlainCredentialConfig();
       const keepStacks = withoutRegistrationStacks();
       try {
         super(
-          typeToken(definition.type),
+          typeToken(type),
           name,
           { ...registerProps(name, args, secrets, outputs), __provider: provider },
           {
@@ -226,7 +229,7 @@ export function resourceClass<Args extends object, D extends DefinitionShape>(de
       keepStacks();
     }
   }
-  // The class declares its outputs from the definition, which TypeScript cannot see on a class
-  // expression built from a value; ResourceClass states them.
-  return Resource as unknown as ResourceClass<Args, D>;
+  // Named as the program names it, in stack traces and `constructor.name`.
+  Object.defineProperty(Resource, "name", { value: type });
+  return Resource;
 }

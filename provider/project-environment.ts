@@ -11,8 +11,6 @@ import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
 import { type ArgsOf } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -42,6 +40,11 @@ async function findEnvironment(client: SecretOpsClient, a: Args): Promise<Remote
   return listed && orUndefinedOn404(client.projectEnvironments.get(a.projectId, listed.id));
 }
 
+/**
+ * An environment of a project (`dev`, `prod`…), named by its slug wherever secrets are. An
+ * environment the project's template made is taken over (`adoptExisting`, default true). Deleting
+ * it deletes its folders and secrets at the service. Replaced when `projectId` changes.
+ */
 export const projectEnvironmentDefinition = defineResource<RemoteEnvironment, Args, z.output<typeof options>>()({
   type: "ProjectEnvironment",
   importPrefix: "projectId",
@@ -69,15 +72,3 @@ export const projectEnvironmentDefinition = defineResource<RemoteEnvironment, Ar
     await client.projectEnvironments.delete(outs.projectId, id);
   },
 });
-
-/**
- * An environment of a project (`dev`, `prod`…), named by its slug wherever secrets are. An
- * environment the project's template made is taken over (`adoptExisting`, default true). Deleting
- * it deletes its folders and secrets at the service. Replaced when `projectId` changes.
- */
-export const ProjectEnvironment = withProgramType<program.ProjectEnvironmentConstructor>(
-  class ProjectEnvironment extends resourceClass<ProjectEnvironmentArgs, typeof projectEnvironmentDefinition>(
-    projectEnvironmentDefinition,
-  ) {},
-);
-export type ProjectEnvironment = program.ProjectEnvironment;

@@ -4,8 +4,6 @@ import type { ProjectCreate, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { type ArgsOf } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -38,6 +36,12 @@ async function findProject(client: SecretOpsClient, args: Args): Promise<RemoteP
   return named.length === 1 ? named[0] : undefined;
 }
 
+/**
+ * A project: what every environment, folder, secret, sync, rotation, CA and profile belongs to.
+ * Its template's environments (by default `dev`, `staging` and `prod`) come with it; declare them
+ * as `ProjectEnvironment`s to manage them. Deleting it deletes everything in it at the service
+ * (unless `hasDeleteProtection`). Replaced when `type` changes (delete first: slugs are unique).
+ */
 export const projectDefinition = defineResource<RemoteProject, Args, z.output<typeof options>>()({
   type: "Project",
   schemas: () => ({ args: ProjectCreateSchema, update: updatable }),
@@ -75,14 +79,3 @@ export const projectDefinition = defineResource<RemoteProject, Args, z.output<ty
     await client.projects.delete(id);
   },
 });
-
-/**
- * A project: what every environment, folder, secret, sync, rotation, CA and profile belongs to.
- * Its template's environments (by default `dev`, `staging` and `prod`) come with it; declare them
- * as `ProjectEnvironment`s to manage them. Deleting it deletes everything in it at the service
- * (unless `hasDeleteProtection`). Replaced when `type` changes (delete first: slugs are unique).
- */
-export const Project = withProgramType<program.ProjectConstructor>(
-  class Project extends resourceClass<ProjectArgs, typeof projectDefinition>(projectDefinition) {},
-);
-export type Project = program.Project;

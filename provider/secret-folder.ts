@@ -6,8 +6,6 @@ import { defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
 import { type ArgsOf } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 import { familyReads } from "./shared-reads";
 
 /** Provider options: never sent to the service. */
@@ -82,6 +80,12 @@ function notEmpty(e: unknown): Error | undefined {
   );
 }
 
+/**
+ * A folder of an environment, at `path` (its parent's path; the service makes the parents it
+ * lacks). Its `secretPath` output is what secrets, syncs and rotations in it name. Renamed in place
+ * when `name` changes; replaced when `projectId`, `environment` or `path` changes. Deleting it is
+ * refused while it holds anything, unless `forceDelete`.
+ */
 export const secretFolderDefinition = defineResource<PlacedFolder, Args, Options>()({
   type: "SecretFolder",
   schemas: () => ({ args: SecretFolderCreateSchema, update: SecretFolderUpdateSchema }),
@@ -142,14 +146,3 @@ export const secretFolderDefinition = defineResource<PlacedFolder, Args, Options
     }
   },
 });
-
-/**
- * A folder of an environment, at `path` (its parent's path; the service makes the parents it
- * lacks). Its `secretPath` output is what secrets, syncs and rotations in it name. Renamed in place
- * when `name` changes; replaced when `projectId`, `environment` or `path` changes. Deleting it is
- * refused while it holds anything, unless `forceDelete`.
- */
-export const SecretFolder = withProgramType<program.SecretFolderConstructor>(
-  class SecretFolder extends resourceClass<SecretFolderArgs, typeof secretFolderDefinition>(secretFolderDefinition) {},
-);
-export type SecretFolder = program.SecretFolder;

@@ -14,8 +14,6 @@ import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { familyReads } from "./shared-reads";
 import { type ArgsOf } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 import { isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -96,6 +94,11 @@ interface AnyTypeRotations {
 }
 const rotations = (client: SecretOpsClient) => client.secretRotations as unknown as AnyTypeRotations;
 
+/**
+ * A secret rotation: replaces a credential in an external system on a schedule and writes the
+ * new values into secrets. Replaced when `projectId`, `connectionId`, `environment`,
+ * `secretPath` or `type` changes (delete first: names are unique per folder).
+ */
 export const secretRotationDefinition = defineResource<RemoteRotation, RotationArgs, RotationOptions>()({
   type: "SecretRotation",
   kindField: "type",
@@ -166,15 +169,3 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
     });
   },
 });
-
-/**
- * A secret rotation: replaces a credential in an external system on a schedule and writes the
- * new values into secrets. Replaced when `projectId`, `connectionId`, `environment`,
- * `secretPath` or `type` changes (delete first: names are unique per folder).
- */
-export const SecretRotation = withProgramType<program.SecretRotationConstructor>(
-  class SecretRotation extends resourceClass<SecretRotationArgs, typeof secretRotationDefinition>(
-    secretRotationDefinition,
-  ) {},
-);
-export type SecretRotation = program.SecretRotation;

@@ -21,8 +21,6 @@ import {
 import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { type ArgsOf } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 import { familyReads } from "./shared-reads";
 import { containsUnknown, isPlainObject } from "./values";
 
@@ -263,6 +261,10 @@ function unknownDestination(slug: unknown, untyped: boolean): string {
 
 const inProgress = (status: string | null | undefined) => status === "pending" || status === "running";
 
+/**
+ * A secret sync: pushes the secrets of one environment folder to a destination through an app
+ * connection. Replaced when `projectId` or `destination` changes (delete first: names are unique).
+ */
 export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOptions>()({
   type: "SecretSync",
   kindField: "destination",
@@ -410,30 +412,3 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
     },
   },
 });
-
-const SyncClass = class SecretSync extends resourceClass<
-  SecretSyncArgs | (GenericSecretSyncArgs & { untypedDestination: true }),
-  typeof secretSyncDefinition
->(secretSyncDefinition) {};
-/**
- * A secret sync: pushes the secrets of one environment folder to a destination through an app
- * connection. Replaced when `projectId` or `destination` changes (delete first: names are unique).
- */
-export const SecretSync = withProgramType<program.SecretSyncConstructor>(SyncClass);
-export type SecretSync = program.SecretSync;
-
-/**
- * The escape hatch: a sync to a destination this package has no typed row for (one newer than the
- * package), or with `destinationConfig` or `syncOptions` fields newer than its row. Its slug must
- * be slug-shaped, and the fields every sync has are checked; `destinationConfig` and the extra
- * `syncOptions` are passed through unchecked. Same resource type as `SecretSync`.
- */
-export const GenericSecretSync = withProgramType<program.GenericSecretSyncConstructor>(
-  class GenericSecretSync extends SyncClass {
-    constructor(name: string, args: GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
-      // The class's marker rides with the args; the SecretSync constructor's type excludes it.
-      super(name, { ...args, untypedDestination: true }, opts);
-    }
-  },
-);
-export type GenericSecretSync = program.SecretSync;

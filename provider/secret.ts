@@ -6,8 +6,6 @@ import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
 import { type ArgsOf } from "./inputs";
-import { resourceClass, withProgramType } from "./program-side";
-import type * as program from "./program-types";
 import { folderScope, scopePlace } from "./secret-folder";
 import { familyReads } from "./shared-reads";
 
@@ -68,6 +66,13 @@ async function listSecrets(client: SecretOpsClient, scope: string): Promise<Plac
 const secretReads = familyReads(listSecrets);
 const scopeOfSecret = (v: Partial<Place>) => folderScope(v.projectId, v.environment, v.secretPath);
 
+/**
+ * A secret: a key and its value in a folder of an environment. The value is a secret everywhere
+ * (encrypted in state, never an output, masked in previews); a refresh tells when it was changed
+ * outside the program, without showing it, and the next `up` writes the program's value again.
+ * Renamed in place when `secretName` changes; replaced when `projectId`, `environment` or
+ * `secretPath` changes.
+ */
 export const secretDefinition = defineResource<PlacedSecret, Args, z.output<typeof options>>()({
   type: "Secret",
   schemas: () => ({ args, update: updatable }),
@@ -125,15 +130,3 @@ export const secretDefinition = defineResource<PlacedSecret, Args, z.output<type
     if (found) await client.secrets.delete(found.secretKey, placeOf(placedAt(found, outs)));
   },
 });
-
-/**
- * A secret: a key and its value in a folder of an environment. The value is a secret everywhere
- * (encrypted in state, never an output, masked in previews); a refresh tells when it was changed
- * outside the program, without showing it, and the next `up` writes the program's value again.
- * Renamed in place when `secretName` changes; replaced when `projectId`, `environment` or
- * `secretPath` changes.
- */
-export const Secret = withProgramType<program.SecretConstructor>(
-  class Secret extends resourceClass<SecretArgs, typeof secretDefinition>(secretDefinition) {},
-);
-export type Secret = program.Secret;

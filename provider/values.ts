@@ -7,6 +7,13 @@ import { createHmac, randomBytes } from "node:crypto";
 /** The value the engine sends for inputs not yet known during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/**
+ * The program's name of the resource, which the resource class registers beside its args
+ * (provider/program-side.ts) for messages that name other resources of the program. `check`
+ * leaves it out of the inputs it returns, so it is never stored.
+ */
+export const RESOURCE_NAME_KEY = "__resourceName";
+
 export type Plain = Record<string, unknown>;
 
 export function isPlainObject(v: unknown): v is Plain {

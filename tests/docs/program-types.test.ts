@@ -1,21 +1,32 @@
 import * as fs from "node:fs";
-import { PROGRAM_TYPES_FILE, derivedTypes, programTypes } from "../../scripts/program-types";
+import {
+  PROGRAM_RESOURCES_FILE,
+  PROGRAM_TYPES_FILE,
+  derivedTypes,
+  programResources,
+  programTypes,
+} from "../../scripts/program-types";
 import { compileSnippets } from "./helpers/compile";
 
 /**
- * provider/program-types.ts, the declarations programs check against, is what
- * scripts/program-types.ts writes from the derived types, and each of its types takes exactly the
- * values its derived type takes (each assignable to the other), for every kind of every resource,
- * each instance's outputs and the other exported types.
+ * provider/program-types.ts, the declarations programs check against, and
+ * provider/program-resources.ts, what the program's classes register, are what
+ * scripts/program-types.ts writes from the definitions and their derived types; and each declared
+ * type takes exactly the values its derived type takes (each assignable to the other), for every
+ * kind of every resource, each instance's outputs and the other exported types.
  */
 
-test("provider/program-types.ts is what `npm run types` writes", () => {
-  const written = programTypes();
-  expect({ upToDate: written === fs.readFileSync(PROGRAM_TYPES_FILE, "utf8"), fix: "npm run types" }).toEqual({
-    upToDate: true,
-    fix: "npm run types",
-  });
-}, 120_000);
+test.each([
+  ["provider/program-types.ts", PROGRAM_TYPES_FILE, programTypes],
+  ["provider/program-resources.ts", PROGRAM_RESOURCES_FILE, programResources],
+])(
+  "%s is what `npm run types` writes",
+  (_name, file, write) => {
+    const upToDate = write() === fs.readFileSync(file, "utf8");
+    expect({ upToDate, fix: "npm run types" }).toEqual({ upToDate: true, fix: "npm run types" });
+  },
+  120_000,
+);
 
 test("every declared type takes what its derived type takes, and no more", () => {
   const pairs = [...derivedTypes("../../../provider")];

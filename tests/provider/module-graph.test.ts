@@ -72,3 +72,19 @@ test("the import follower sees what it must: the barrel loads every family", () 
   expect(modules).toContain("sdk/schemas/rotation-types/index.ts");
   expect(modules).toContain("sdk/schemas/operations/certificate-profiles.ts");
 });
+
+test("a program loads no definition, schema or API client: its classes are built from a table", () => {
+  // What `require("secretops-pulumi")` runs in the program: the entry and what it imports. The
+  // definitions, their schemas (and zod) and the SDK load only in the provider process; the
+  // audit-log query loads its own on first use.
+  const modules = [...loaded(["index.ts"])].sort();
+  expect(modules).toEqual([
+    "index.ts",
+    "provider/config.ts",
+    "provider/index.ts",
+    "provider/program-resources.ts",
+    "provider/program-side.ts",
+    "provider/setting-sources.ts",
+    "provider/values.ts",
+  ]);
+});
