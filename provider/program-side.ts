@@ -164,15 +164,15 @@ export type ResourceOf<D extends DefinitionShape> = pulumi.CustomResource & Outp
  * fallback naming the kind field: while inferring the kind, the compiler only meets the fallback,
  * instead of building every kind's args (and their schemas' types) to discriminate them, and a
  * kind it does not know is reported on the kind field. The class is the one `resourceClass`
- * makes, taking the union of every kind's args; TypeScript cannot give a class's constructor type
- * parameters, so the export states its constructor type (`withProgramType`), which
- * scripts/program-types.ts writes into provider/program-types.ts with the args of each kind.
+ * makes; TypeScript cannot give a class's constructor type parameters, so the export states its
+ * constructor type (`withProgramType`), which scripts/program-types.ts writes into
+ * provider/program-types.ts with the args of each kind.
  */
 
 /**
  * A resource class, exported with the constructor type a program checks against: `C`, from
- * provider/program-types.ts (generated from the definition's derived types, which the class takes;
- * scripts/program-types.ts says why).
+ * provider/program-types.ts (generated from the definition's derived types; scripts/program-types.ts
+ * says why).
  */
 export const withProgramType = <C>(cls: abstract new (...args: never[]) => object): C => cls as unknown as C;
 
