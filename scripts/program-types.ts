@@ -40,6 +40,7 @@ import { secretFolderDefinition } from "../provider/secret-folder";
 import { secretRotationDefinition } from "../provider/secret-rotation";
 import { secretSyncDefinition } from "../provider/secret-sync";
 import { TIMEOUTS, runSync } from "./run-sync";
+import { virtualProgram } from "./virtual-program";
 
 /** The checkout: this file's parent, or (compiled into node_modules/.cache/types/scripts) four up. */
 const root = [path.resolve(__dirname, ".."), path.resolve(__dirname, "..", "..", "..", "..")].find((d) =>
@@ -370,18 +371,6 @@ function kindArgs(w: Writer, cls: string, kinds: { kind: string; name: string; t
   return items;
 }
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.CommonJS,
-  moduleResolution: ts.ModuleResolutionKind.Node10,
-  esModuleInterop: true,
-  resolveJsonModule: true,
-  types: [],
-};
-
 /** The compiler's resolved type of each derived type (`derivedTypes`), by its key. */
 function resolvedTypes(): {
   checker: ts.TypeChecker;
@@ -392,15 +381,9 @@ function resolvedTypes(): {
   const scratch = path.join(root, "scripts", "__program-types__.ts");
   const derived = [...derivedTypes()];
   const text = derived.map(([, { derived: type }], i) => `export type T${i} = ${type};`).join("\n");
-  const host = ts.createCompilerHost(COMPILER_OPTIONS);
-  const { getSourceFile, fileExists, readFile } = host;
-  const isScratch = (f: string) => path.resolve(f) === scratch;
-  host.getSourceFile = (f, v, ...rest) =>
-    isScratch(f) ? ts.createSourceFile(f, text, v) : getSourceFile.call(host, f, v, ...rest);
-  host.fileExists = (f) => isScratch(f) || fileExists.call(host, f);
-  host.readFile = (f) => (isScratch(f) ? text : readFile.call(host, f));
   // The entry too: GenericSecretSync's doc is there.
-  const program = ts.createProgram([scratch, path.join(root, "provider", "index.ts")], COMPILER_OPTIONS, host);
+  const withEntry = `${text}\nexport type Entry = typeof import("../provider/index");\n`;
+  const program = virtualProgram(new Map([[scratch, withEntry]]), { resolveJsonModule: true });
   const checker = program.getTypeChecker();
   const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(scratch)!)!);
   const byName = new Map(exported.map((s) => [s.getName(), s]));

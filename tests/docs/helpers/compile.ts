@@ -1,5 +1,6 @@
 import * as path from "node:path";
 import * as ts from "typescript";
+import { virtualProgram } from "../../../scripts/virtual-program";
 
 /**
  * Compiles small programs against the package's types, as a user's editor and `tsc` would, and
@@ -45,27 +46,7 @@ function compile(snippets: Record<string, string>): {
 } {
   const dir = path.join(repoRoot, "tests", "docs", "__snippets__");
   const files = new Map(Object.entries(snippets).map(([name, text]) => [path.join(dir, `${name}.ts`), text]));
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-    esModuleInterop: true,
-    types: [],
-    baseUrl: repoRoot,
-    paths: { "secretops-pulumi": ["index.ts"] },
-  };
-  const host = ts.createCompilerHost(options);
-  const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (f, v, ...rest) => {
-    const text = files.get(path.resolve(f));
-    return text !== undefined ? ts.createSourceFile(f, text, v) : getSourceFile.call(host, f, v, ...rest);
-  };
-  host.fileExists = (f) => files.has(path.resolve(f)) || fileExists.call(host, f);
-  host.readFile = (f) => files.get(path.resolve(f)) ?? readFile.call(host, f);
-  const program = ts.createProgram([...files.keys()], options, host);
+  const program = virtualProgram(files, { baseUrl: repoRoot, paths: { "secretops-pulumi": ["index.ts"] } });
   const out: Record<string, SnippetDiagnostic[]> = {};
   // Problems of no file (options, global types) belong to every snippet: none compiles without them.
   const global = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
