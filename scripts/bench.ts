@@ -57,6 +57,28 @@ const requests = async (emu: Emulator) =>
   (await new EmulatorAdmin(emu.url).requests()).filter((r) => r.path.startsWith("/api/"));
 const clearRequests = (emu: Emulator) => new EmulatorAdmin(emu.url).clearRequests();
 
+/** The stack config of `count` syncs to the emulator's first project through its Vercel connection (none changed). */
+function syncsConfig(emu: Emulator, count: number): Record<string, string> {
+  const target = {
+    projectId: emu.summary.projects[0]!.id,
+    connectionId: emu.summary.connections.find((c) => c.app === "vercel")!.id,
+  };
+  return {
+    "bench:count": String(count),
+    "bench:target": JSON.stringify(target),
+    "bench:changed": "0",
+  };
+}
+/** Ours at the emulator: its endpoint and token, and (`uncapped`) the client's caps raised, for an emulator enforcing none. */
+function secretopsConfig(emu: Emulator, uncapped: boolean): Record<string, string> {
+  return {
+    "bench:kind": "secretops",
+    "secretops:apiUrl": emu.url,
+    "secretops:token": emu.token,
+    ...(uncapped && { "secretops:readsPerMinute": "1000000", "secretops:writesPerMinute": "1000000" }),
+  };
+}
+
 /** The bucket the emulator counted it in: GETs, and the duplicate-destination check (a POST the service counts as a read). */
 const isRead = (r: RequestLogEntry) => r.bucket === "read";
 const isCheck = (r: RequestLogEntry) => r.path.endsWith("/check-destination");
@@ -156,24 +178,11 @@ interface SizeResult {
 }
 
 async function benchSize(workDir: string, emu: Emulator, count: number, program: Language): Promise<SizeResult> {
-  const project = emu.summary.projects[0]!.id;
-  const connection = emu.summary.connections.find((c) => c.app === "vercel")!.id;
-  const common = {
-    "bench:count": String(count),
-    "bench:target": JSON.stringify({ projectId: project, connectionId: connection }),
-    "bench:changed": "0",
-  };
+  const common = syncsConfig(emu, count);
   // The options a user gets by default: the duplicate-destination check on (one check-destination
   // per create, and a round of the project's list after it). The rate limiter off: the emulator
   // enforces none and the client's caps are raised.
-  const ours = await benchStack(workDir, {
-    ...common,
-    "bench:kind": "secretops",
-    "secretops:apiUrl": emu.url,
-    "secretops:token": emu.token,
-    "secretops:readsPerMinute": "1000000",
-    "secretops:writesPerMinute": "1000000",
-  });
+  const ours = await benchStack(workDir, { ...common, ...secretopsConfig(emu, true) });
   const floor = await benchStack(floorDir(workDir, program), { ...common, "bench:kind": "noop" });
   // Every cycle runs each operation on ours, then on the floor (those that leave the state as it
   // was, SAMPLES times, alternating); the medians of all samples count.
@@ -283,19 +292,7 @@ interface FirstCallResult {
 async function benchFirstCall(workDir: string, emu: Emulator, program: Language): Promise<FirstCallResult> {
   const count = 100;
   const changed = count / 10;
-  const b = await benchStack(workDir, {
-    "bench:kind": "secretops",
-    "bench:count": String(count),
-    "bench:changed": "0",
-    "bench:target": JSON.stringify({
-      projectId: emu.summary.projects[0]!.id,
-      connectionId: emu.summary.connections.find((c) => c.app === "vercel")!.id,
-    }),
-    "secretops:apiUrl": emu.url,
-    "secretops:token": emu.token,
-    "secretops:readsPerMinute": "1000000",
-    "secretops:writesPerMinute": "1000000",
-  });
+  const b = await benchStack(workDir, { ...syncsConfig(emu, count), ...secretopsConfig(emu, true) });
   await b.stack.up();
   const samples: { firstCallMs: number; upMs: number }[] = [];
   for (let sample = 0; sample < 3; sample++) {
@@ -350,17 +347,7 @@ async function benchRateLimits(workDir: string): Promise<RateLimitResult[]> {
   const emu = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 20 });
   const admin = new EmulatorAdmin(emu.url);
   try {
-    const stack = await benchStack(workDir, {
-      "bench:kind": "secretops",
-      "bench:count": String(count),
-      "bench:changed": "0",
-      "bench:target": JSON.stringify({
-        projectId: emu.summary.projects[0]!.id,
-        connectionId: emu.summary.connections.find((c) => c.app === "vercel")!.id,
-      }),
-      "secretops:apiUrl": emu.url,
-      "secretops:token": emu.token,
-    });
+    const stack = await benchStack(workDir, { ...syncsConfig(emu, count), ...secretopsConfig(emu, false) });
     // The same `up` with no limits: what the engine and the provider take on their own. (The
     // emulator advertises nothing then, so the client's caps are raised for this run alone.)
     const caps = ["secretops:readsPerMinute", "secretops:writesPerMinute"];
@@ -638,11 +625,13 @@ function markdown(r: Report): string {
     "",
     "## State",
     "",
-    "| Resources | bytes per resource | of which `__provider` | floor bytes per resource |",
-    "| --- | --- | --- | --- |",
+    "| Program | Resources | bytes per resource | of which `__provider` | floor bytes per resource |",
+    "| --- | --- | --- | --- | --- |",
   );
   for (const s of r.sizes)
-    lines.push(`| ${s.resources} | ${s.state.perResource} | ${s.state.provider} | ${s.state.floorPerResource} |`);
+    lines.push(
+      `| ${s.program ?? "javascript"} | ${s.resources} | ${s.state.perResource} | ${s.state.provider} | ${s.state.floorPerResource} |`,
+    );
   if (r.rateLimits.length) {
     lines.push(
       "",
@@ -714,15 +703,15 @@ interface Report {
 
 function budgets(r: Report): Report["budgets"] {
   const out: Report["budgets"] = [];
+  // Issue 41: every operation within 1.2× the floor, `refresh` aside (its gap is reporting the
+  // service's object, and it is no longer a goal); the TypeScript program's at 200 and 1,000, the
+  // JavaScript one's at 200 and 1.3× beyond, as issue 29 set.
+  const opsOf = (ops: readonly string[]) => ops.filter((op) => op !== "refresh");
   for (const s of r.sizes) {
-    // Issue 29: at most 1.2× the floor at everyday sizes (200), 1.3× beyond. Issue 41: the
-    // TypeScript program within 1.2× at both, `refresh` aside (its gap is reporting the service's object).
-    const typescript = s.program === "typescript";
-    const bound = typescript || s.resources <= 200 ? 1.2 : 1.3;
-    const ops = typescript ? OPERATIONS.filter((op) => op !== "refresh") : OPERATIONS;
-    const worst = Math.max(...ops.map((op) => s.operations[op].ratio));
+    const bound = s.program === "typescript" || s.resources <= 200 ? 1.2 : 1.3;
+    const worst = Math.max(...opsOf(OPERATIONS).map((op) => s.operations[op as Operation].ratio));
     out.push({
-      name: `${s.program ?? "javascript"}: ≤ ${bound}× the floor at ${s.resources} resources${typescript ? ", refresh aside" : ""}`,
+      name: `${s.program ?? "javascript"}: ≤ ${bound}× the floor at ${s.resources} resources, refresh aside`,
       ok: worst <= bound,
       detail: `worst ${worst}×`,
     });
@@ -754,10 +743,10 @@ function budgets(r: Report): Report["budgets"] {
       detail: `${Math.round(x.fraction * 100)} %, ${x.rateLimited} answered 429`,
     });
   for (const x of r.realLimits ?? []) {
-    const worst = Math.max(...REAL_OPERATIONS.map((op) => x.operations[op].ratio));
+    const worst = Math.max(...opsOf(REAL_OPERATIONS).map((op) => x.operations[op as RealOperation].ratio));
     const refused = REAL_OPERATIONS.reduce((n, op) => n + x.operations[op].rateLimited, 0);
     out.push({
-      name: `at the real limits, ${x.resources} resources: every operation ≤ 1.2× the least time, no 429`,
+      name: `at the real limits, ${x.resources} resources: every operation ≤ 1.2× the least time, refresh aside, no 429`,
       ok: worst <= 1.2 && refused === 0,
       detail: `worst ${worst}×, ${refused} answered 429`,
     });
