@@ -11,7 +11,9 @@ import { resourceClass, withProgramType } from "./program-side";
 
 export { settingSources } from "./setting-sources";
 
-export const SecretSync = withProgramType<program.SecretSyncConstructor>(resourceClass("SecretSync"));
+/** One class for both exports: a GenericSecretSync is a SecretSync (`instanceof`), of the same type. */
+const SyncClass = resourceClass("SecretSync");
+export const SecretSync = withProgramType<program.SecretSyncConstructor>(SyncClass);
 export type SecretSync = program.SecretSync;
 /**
  * The escape hatch: a sync to a destination this package has no typed row for (one newer than the
@@ -20,7 +22,7 @@ export type SecretSync = program.SecretSync;
  * `syncOptions` are passed through unchecked. Same resource type as `SecretSync`.
  */
 export const GenericSecretSync = withProgramType<program.GenericSecretSyncConstructor>(
-  class GenericSecretSync extends resourceClass("SecretSync") {
+  class GenericSecretSync extends SyncClass {
     constructor(name: string, args: program.GenericSecretSyncArgs, opts?: pulumi.CustomResourceOptions) {
       // The class's marker rides with the args; the SecretSync constructor's type excludes it.
       super(name, { ...args, untypedDestination: true }, opts);

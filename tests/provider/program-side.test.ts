@@ -20,6 +20,8 @@ interface Observed {
   framesPerStack: number[];
   thrown?: { message: string; stack: string };
   limitAfterThrow: number;
+  genericIsSync: boolean;
+  names: string[];
 }
 
 const program = path.join(__dirname, "programs", "registration-stacks.js");
@@ -53,4 +55,12 @@ test("an error thrown while registering carries a stack with the program's line,
   expect(o.thrown?.message).toBe("Missing resource name argument (for URN creation)");
   expect(o.thrown?.stack).toContain("registration-stacks.js");
   expect(o.limitAfterThrow).toBe(o.limitBefore);
+});
+
+test("a GenericSecretSync is a SecretSync, and the classes carry their names", () => {
+  const o = run();
+  expect({ genericIsSync: o.genericIsSync, names: o.names }).toEqual({
+    genericIsSync: true,
+    names: ["SecretSync", "GenericSecretSync"],
+  });
 });

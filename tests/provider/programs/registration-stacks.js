@@ -16,7 +16,7 @@ require.extensions[".ts"] = (module, filename) => {
   });
   module._compile(code, filename);
 };
-const { SecretSync } = require(path.join(root, "provider"));
+const { SecretSync, GenericSecretSync } = require(path.join(root, "provider"));
 
 const args = {
   destination: "vercel",
@@ -63,6 +63,9 @@ const args = {
       framesPerStack,
       thrown,
       limitAfterThrow: Error.stackTraceLimit,
+      // A GenericSecretSync is a SecretSync; each class carries the name a program gives it.
+      genericIsSync: new GenericSecretSync("generic", args) instanceof SecretSync,
+      names: [SecretSync.name, GenericSecretSync.name],
     }),
   );
   // Exit at once: the registrations never finish under these mocks; the SDK's leak report (stderr)
