@@ -291,7 +291,7 @@ class Writer {
    * too (`SecretSyncGithubDestinationConfig`). A placeholder is named in the kind of the text
    * holding it.
    */
-  write(items: { text: string; kind: string }[]): string[] {
+  write(items: Item[]): string[] {
     const bodiesAt = new Map<string, number>();
     for (const { uses } of this.bodies.values())
       for (const at of new Set(uses.map((u) => u.prefix + u.path))) bodiesAt.set(at, (bodiesAt.get(at) ?? 0) + 1);
@@ -342,7 +342,11 @@ interface Item {
  * A kind-dependent resource's args: the fields every kind has alike in `<Class>CommonArgs`, and
  * each kind's (each of its alternatives', when its args are a union) in an interface extending it.
  */
-function kindArgs(w: Writer, cls: string, kinds: { kind: string; name: string; type: ts.Type }[]): Item[] {
+function kindArgs(
+  w: Writer,
+  cls: string,
+  kinds: { kind: string; name: string; type: ts.Type }[],
+): { items: Item[]; common: FieldText[] } {
   const variants = kinds.flatMap(({ kind, name, type }) => {
     const members = type.isUnion() ? type.types : [type];
     return members.map((m, i) => ({
@@ -368,7 +372,7 @@ function kindArgs(w: Writer, cls: string, kinds: { kind: string; name: string; t
         text: `export type ${name} = ${type.types.map((_, i) => `${name}${i + 1}`).join(" | ")};`,
         kind: "",
       });
-  return items;
+  return { items, common };
 }
 
 /** The compiler's resolved type of each derived type (`derivedTypes`), by its key. */
@@ -463,6 +467,13 @@ export function programTypes(): string {
   const { checker, isStandard, typeOf, docOf } = resolvedTypes();
   const w = new Writer(checker, isStandard);
   const items: Item[] = [];
+  /** Each kind-dependent resource's `<Class>CommonArgs` fields. */
+  const commonArgs = new Map<string, FieldText[]>();
+  const addKindArgs = (cls: string, kinds: Parameters<typeof kindArgs>[2]) => {
+    const { items: written, common } = kindArgs(w, cls, kinds);
+    commonArgs.set(cls, common);
+    items.push(...written);
+  };
   for (const r of resources) {
     const doc = docOf(r.module, `${camel(r.cls)}Definition`);
     if (r.cls === "AppConnection") {
@@ -473,11 +484,13 @@ export function programTypes(): string {
           type: typeOf(`AppConnection:${app}:${m}`),
         })),
       );
-      items.push(...kindArgs(w, r.cls, kinds), ...connectionsByApp(doc));
+      addKindArgs(r.cls, kinds);
+      items.push(...connectionsByApp(doc));
     } else if (r.kind) {
       const name = (k: string) => `${r.cls}${pascal(k)}Args`;
       const kinds = r.kind.slugs.map((k) => ({ kind: pascal(k), name: name(k), type: typeOf(`${r.cls}:${k}`) }));
-      items.push(...kindArgs(w, r.cls, kinds), ...byKind(r as ResourceClass & { kind: object }, name, doc));
+      addKindArgs(r.cls, kinds);
+      items.push(...byKind(r as ResourceClass & { kind: object }, name, doc));
     } else {
       const t = typeOf(`${r.cls}:args`);
       const members = t.isUnion() ? t.types : [t];
@@ -500,9 +513,9 @@ export function programTypes(): string {
   }
 
   // GenericSecretSyncArgs: the common fields, and its own (destination, destinationConfig and syncOptions untyped).
-  const common = items.find((i) => i.text.includes("export interface SecretSyncCommonArgs "))!;
+  const common = commonArgs.get("SecretSync")!;
   const generic = w.fields(typeOf("GenericSecretSyncArgs"), { prefix: "GenericSecretSync", kind: "", path: "" }, true);
-  const own = generic.filter((f) => !common.text.includes(f.line));
+  const own = generic.filter((f) => !common.some((g) => same(f, g)));
   items.push(
     {
       text: `${docBlock(docOf("secret-sync", "GenericSecretSyncArgs"))}export interface GenericSecretSyncArgs extends SecretSyncCommonArgs ${block(own)}`,
