@@ -124,6 +124,13 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
    */
   readonly returnedSecrets?: Readonly<Record<string, Field<Remote>>>;
   /**
+   * Args the schema lets the program leave out of an object that exists (imported, adopted) but
+   * that a new object needs, each with the rule a create without it breaks (a secret's value: left
+   * out, the resource never writes it). `check` refuses a new resource without them, unless it
+   * adopts; a create that finds nothing to adopt refuses before any write, in the same words.
+   */
+  readonly requiredOnCreate?: Readonly<Record<string, string>>;
+  /**
    * The args as `check` keeps them (compared, stored, sent on create), where the service holds
    * one thing under two spellings: a certificate profile's config field at the value the service
    * stores when it is not sent is left out, as `reported` leaves it out.

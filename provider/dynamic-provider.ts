@@ -95,6 +95,19 @@ function split(def: Definition, inputs: Plain): { args: Plain; options: Plain } 
 
 const secretPathsOf = (def: Definition, args: Plain) => def.secretPaths?.of(args) ?? [];
 
+/** An arg a new object needs that the program left out of an existing one: never written (`requiredOnCreate`). */
+const leftAlone = (def: Definition, args: Plain, path: string) =>
+  def.requiredOnCreate?.[path] !== undefined && getPath(args, path) === undefined;
+
+/** The failures of a create without the args a new object needs (`requiredOnCreate`). */
+const missingOnCreate = (def: Definition, args: Plain): dynamic.CheckFailure[] =>
+  Object.entries(def.requiredOnCreate ?? {})
+    .filter(([path]) => getPath(args, path) === undefined)
+    .map(([property, reason]) => ({ property, reason }));
+
+/** The inputs of a resource the engine has no state of yet: a create (an import's read gives its own). */
+const isNew = (olds: Plain | undefined) => !olds || Object.keys(olds).length === 0;
+
 /** The program's name of the resource, where the step was given it (check, and the native plugin's steps). */
 const programName = (values: Plain): string | undefined =>
   typeof values[RESOURCE_NAME_KEY] === "string" ? values[RESOURCE_NAME_KEY] : undefined;
@@ -134,7 +147,10 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
   for (const k of new Set([...Object.keys(plainArgs), ...Object.keys(absentMeans)])) {
     if (!def.createOnly?.includes(k) && differs(wanted(plainArgs, k), k)) changed.add(k);
   }
-  for (const p of changedSecrets(args, secretPaths, state.secretHashes)) changed.add(p.split(".")[0]!);
+  for (const p of changedSecrets(args, secretPaths, state.secretHashes)) {
+    // Left out, a value the service holds is left as it is (a secret's value): no change.
+    if (!leftAlone(def, args, p)) changed.add(p.split(".")[0]!);
+  }
   const fingerprint = def.fingerprint;
   if (fingerprint && args[fingerprint.field] !== undefined && fingerprintDrifted(state)) changed.add(fingerprint.field);
 
@@ -254,6 +270,7 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
   for (const issue of schemas.rules?.(parsed.data) ?? []) {
     if (!unknownAt(args, issue.path.split("."))) failures.push({ property: issue.path, reason: issue.message });
   }
+  if (isNew(olds) && !parsedOptions.data?.adoptExisting) failures.push(...missingOnCreate(def, args));
   if (failures.length || !parsedOptions.success) return { inputs: news, failures };
   const data = def.canonical ? def.canonical(parsed.data) : parsed.data;
   const inputs: Plain = compact({ ...data, ...parsedOptions.data });
@@ -294,6 +311,8 @@ async function createResource(ctx: ProviderContext, inputs: Plain): Promise<dyna
     let remote = await exclusively(ctx, exclusiveKey(def, args, options), async () => {
       const adopted = await adoptExisting(def, client, args, options, heldElsewhere);
       if (adopted) return adopted;
+      const [missing] = missingOnCreate(def, args);
+      if (missing) throw new Error(`${missing.property}: ${missing.reason}`);
       made = true;
       return createOnce(def, client, args, options, holder, heldElsewhere);
     });
@@ -322,6 +341,7 @@ async function readResource(ctx: ProviderContext, id: string, outs: Plain): Prom
     fingerprint && fingerprintDrifted({ ...written, observed: {}, fingerprint: fingerprint.of(remote) });
   if (fingerprintDrift) written.secretRevisions = changedOutside(written.secretRevisions, fingerprint.field);
   const returnedDrift = markReturnedSecretDrift(def, remote, written);
+  written.secretHashes = withReturnedHashes(def, remote, written.secretHashes);
   const secretDrift = fingerprintDrift || returnedDrift;
   const props = observedOutputs(def, remote, options, written);
   const observed = argsOf(def, remote);
@@ -356,6 +376,24 @@ function markReturnedSecretDrift(def: Definition, remote: { id: string }, writte
   };
   for (const p of drifted) written.secretRevisions = changedOutside(written.secretRevisions, p);
   return true;
+}
+
+/**
+ * The hashes with those of the secrets the service returns where none is held (an import, or a
+ * value the program leaves out): a program that then gives the same value writes nothing. The
+ * value read is hashed and dropped.
+ */
+function withReturnedHashes(
+  def: Definition,
+  remote: { id: string },
+  hashes: SecretHashes | undefined,
+): SecretHashes | undefined {
+  const unheld = Object.entries(def.returnedSecrets ?? {}).filter(([path]) => hashes?.values[path] === undefined);
+  const read = Object.fromEntries(unheld.map(([path, field]) => [path, field(remote)]));
+  const values = Object.fromEntries(Object.entries(read).filter(([, v]) => typeof v === "string"));
+  if (!Object.keys(values).length) return hashes;
+  const fresh = hashSecrets(values, Object.keys(values), hashes);
+  return { key: fresh.key, values: { ...hashes?.values, ...fresh.values } };
 }
 
 /** A secret hash no value has: what a value changed outside the program is marked with. */
@@ -462,10 +500,11 @@ const exclusively = <T>(ctx: ProviderContext, key: string | undefined, work: () 
 
 /**
  * Adoption (`adoptExisting`, or an object only ever managed): the found object is the last known
- * state; what the program changes is applied. A secret the service never shows cannot be
- * compared, so it is taken as the one the service holds and not written (an adoption that writes
- * nothing stays nothing: `secretops import`); an arg sent for its other fields carries its secrets
- * too. A later change of the value is written as usual. The settings of an object made elsewhere
+ * state; what the program changes is applied. A secret the service returns (a secret's value) is
+ * compared in memory and written only when it differs; one it never shows cannot be compared, so
+ * it is taken as the one the service holds and not written (an adoption that writes nothing stays
+ * nothing: `secretops import`); an arg sent for its other fields carries its secrets too. A later
+ * change of the value is written as usual. The settings of an object made elsewhere
  * (`manageExisting`) are what the program sets, so their secrets are written on create.
  * Undefined: nothing to adopt, the object is to be created.
  */
@@ -483,8 +522,18 @@ async function adoptExisting(
   heldElsewhere(remote);
   const compared = def.manageExisting ? args : withoutPaths(args, secretPathsOf(def, args));
   const { patch } = plan(def, compared, options, argsOf(def, remote));
+  for (const p of returnedSecretsDiffering(def, remote, args)) patch[p.split(".")[0]!] = undefined;
   for (const k of Object.keys(patch)) if (args[k] !== undefined) patch[k] = args[k];
   return Object.keys(patch).length ? def.update(client, remote.id, patch, args, options) : remote;
+}
+
+/** The secrets the program gives that the service returns with another value (`returnedSecrets`). */
+function returnedSecretsDiffering(def: Definition, remote: { id: string }, args: Plain): string[] {
+  return Object.entries(def.returnedSecrets ?? {}).flatMap(([path, read]) => {
+    const wanted = getPath(args, path);
+    const held = read(remote);
+    return wanted !== undefined && typeof held === "string" && !sameValue(held, wanted) ? [path] : [];
+  });
 }
 
 /**
@@ -731,8 +780,14 @@ function outputsAfterWrite(
   previous?: SecretHashes,
 ): Plain {
   const { args } = split(def, inputs);
+  const hashes = hashSecrets(args, secretPathsOf(def, args), previous);
+  // What the program left alone keeps the hash of the value the service holds.
+  for (const p of secretPathsOf(def, args)) {
+    const held = previous?.values[p];
+    if (held !== undefined && leftAlone(def, args, p)) hashes.values[p] = held;
+  }
   const outputs = observedOutputs(def, remote, options, {
-    secretHashes: hashSecrets(args, secretPathsOf(def, args), previous),
+    secretHashes: hashes,
     ...declaredBy(def, inputs),
     changedAt,
   });

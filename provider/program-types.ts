@@ -6857,19 +6857,32 @@ export interface SecretFolder extends pulumi.CustomResource {
 }
 
 export interface SecretArgs {
-  /** The value: secret, encrypted in state, never in outputs, logs or previews. Changing it updates in place. */
-  secretValue: pulumi.Input<string>;
   /** The project. Changing it replaces the secret. */
   projectId: pulumi.Input<string>;
   /** The environment's slug. Changing it replaces the secret. */
   environment: pulumi.Input<string>;
+  /**
+   * The secret's key (no `:` or `/`), unique in its folder, as syncs and programs read it.
+   * Changing it renames the secret in place.
+   */
+  secretName: pulumi.Input<string>;
   /** A note beside the secret. Changing it updates in place. */
   secretComment?: pulumi.Input<string | undefined>;
   /** Keep a multi-line value as it is instead of encoding its newlines. Changing it updates in place. */
   skipMultilineEncoding?: pulumi.Input<boolean | undefined | null>;
   /** The folder's path, default `/`; the folder must exist. Changing it replaces the secret. */
   secretPath?: pulumi.Input<string | undefined>;
-  /** Take over an existing secret with this key in the folder (and write the program's value) instead of failing. Default false. */
+  /**
+   * The value: secret, encrypted in state, never in outputs, logs or previews. Changing it
+   * updates in place. Left out, the resource manages the key and metadata of a secret that
+   * exists (imported, or adopted) and never writes its value; a new secret needs one.
+   */
+  secretValue?: pulumi.Input<string | undefined>;
+  /**
+   * Take over an existing secret with this key in the folder instead of failing. Its value is
+   * written only when the program gives another one (an equal value, or none, writes nothing).
+   * Default false.
+   */
   adoptExisting?: pulumi.Input<boolean | undefined>;
   /**
    * The name of another endpoint to manage this resource at, instead of the stack's
@@ -6879,11 +6892,6 @@ export interface SecretArgs {
    * never in the resource's state. Changing it replaces the resource (the object lives at one endpoint).
    */
   endpoint?: pulumi.Input<string | undefined>;
-  /**
-   * The secret's key (no `:` or `/`), unique in its folder, as syncs and programs read it.
-   * Changing it renames the secret in place.
-   */
-  secretName: pulumi.Input<string>;
 }
 
 /**

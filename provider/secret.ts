@@ -1,7 +1,6 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Secret as ServiceSecret, SecretCreateSchema, secretName } from "../sdk/schemas";
-import type { SecretCreate, SecretOpsClient } from "../sdk";
+import { type Secret as ServiceSecret, SecretCreateSchema, secretName, secretValue } from "../sdk/schemas";
+import type { SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
@@ -12,22 +11,37 @@ import { familyReads } from "./shared-reads";
 /** Provider options: never sent to the service. */
 const options = z.object({
   ...commonOptions,
-  /** Take over an existing secret with this key in the folder (and write the program's value) instead of failing. Default false. */
+  /**
+   * Take over an existing secret with this key in the folder instead of failing. Its value is
+   * written only when the program gives another one (an equal value, or none, writes nothing).
+   * Default false.
+   */
   adoptExisting: z.boolean().default(false),
 });
 
-/** The args of a secret: the create body's schema, its key and the options'. */
-export type SecretArgs = ArgsOf<SecretCreate> &
-  ArgsOf<z.input<typeof options>> & {
-    /**
-     * The secret's key (no `:` or `/`), unique in its folder, as syncs and programs read it.
-     * Changing it renames the secret in place.
-     */
-    secretName: pulumi.Input<string>;
-  };
-
-const args = SecretCreateSchema.extend({ secretName });
+/** The args of a secret: the create body's, its key, and a value the program may leave out. */
+const args = SecretCreateSchema.extend({
+  /**
+   * The secret's key (no `:` or `/`), unique in its folder, as syncs and programs read it.
+   * Changing it renames the secret in place.
+   */
+  secretName,
+  /**
+   * The value: secret, encrypted in state, never in outputs, logs or previews. Changing it
+   * updates in place. Left out, the resource manages the key and metadata of a secret that
+   * exists (imported, or adopted) and never writes its value; a new secret needs one.
+   */
+  secretValue: secretValue.optional(),
+});
 type Args = z.output<typeof args>;
+
+/** The args of a secret: the args schema's and the options'. */
+export type SecretArgs = ArgsOf<z.input<typeof args>> & ArgsOf<z.input<typeof options>>;
+
+/** The rule a new secret without a value breaks. */
+const VALUE_REQUIRED =
+  "is required to create a secret; leave it out only for a secret that exists (imported, or adoptExisting: " +
+  "true), whose value the resource then leaves as it is";
 
 /** What a PATCH changes (it names the secret's place and key to find it). */
 const updatable = args
@@ -81,6 +95,7 @@ export const secretDefinition = defineResource<PlacedSecret, Args, z.output<type
   deleteBeforeReplace: false,
   secretPaths: { of: () => ["secretValue"], all: ["secretValue"] },
   returnedSecrets: { secretValue: (s) => (s.secretValueHidden ? undefined : s.secretValue) },
+  requiredOnCreate: { secretValue: VALUE_REQUIRED },
   // The service keeps no comment as an empty one.
   absentMeans: { secretComment: "" },
   reported: {
@@ -98,11 +113,13 @@ export const secretDefinition = defineResource<PlacedSecret, Args, z.output<type
   },
   exclusive: uniqueIn("Secret", "secretName", ["projectId", "environment", "secretPath"], "in one folder"),
 
-  create: async (client, { secretName: key, ...body }) => placedAt(await client.secrets.create(key, body), body),
-  find: async (client, a) =>
-    orUndefinedOn404(
-      client.secrets.get(a.secretName, { ...placeOf(a), viewSecretValue: false }).then((s) => placedAt(s, a)),
-    ),
+  async create(client, { secretName: key, secretValue: value, ...body }) {
+    // The core refuses a create without a value first, in these words.
+    if (value === undefined) throw new Error(`secretValue: ${VALUE_REQUIRED}`);
+    return placedAt(await client.secrets.create(key, { ...body, secretValue: value }), body);
+  },
+  // With its value: adoption writes the program's value only where it differs from the service's.
+  find: async (client, a) => orUndefinedOn404(client.secrets.get(a.secretName, placeOf(a)).then((s) => placedAt(s, a))),
   // By id: found wherever it is, under whatever key (renamed outside the program, or imported).
   read: async (client, id, outs) => {
     const found = await orUndefinedOn404(client.secrets.getById(id));
