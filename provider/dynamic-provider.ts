@@ -379,9 +379,9 @@ function markReturnedSecretDrift(def: Definition, remote: { id: string }, writte
 }
 
 /**
- * The hashes with those of the secrets the service returns where none is held (an import, or a
- * value the program leaves out): a program that then gives the same value writes nothing. The
- * value read is hashed and dropped.
+ * The hashes with those of the secrets the service returns where none is held (an import, an
+ * adoption or a write of an object whose value the program leaves out): a program that then gives
+ * the same value writes nothing. The value read is hashed and dropped.
  */
 function withReturnedHashes(
   def: Definition,
@@ -787,7 +787,7 @@ function outputsAfterWrite(
     if (held !== undefined && leftAlone(def, args, p)) hashes.values[p] = held;
   }
   const outputs = observedOutputs(def, remote, options, {
-    secretHashes: hashes,
+    secretHashes: withReturnedHashes(def, remote, hashes),
     ...declaredBy(def, inputs),
     changedAt,
   });
