@@ -3,7 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { SecretOpsClient } from "../../sdk";
 import { startEmulator } from "../../emulator";
-import { createTestStack, repoRoot, type TestStack } from "./harness";
+import { changeCounts, cliStackExport, createTestStack, repoRoot, type TestStack } from "./harness";
 import { exampleSecretConfig, languagesBinDir, nativeEnv, nativeLifecycleTests, pluginBinDir } from "./native";
 import { TIMEOUTS, runSync } from "../../scripts/run-sync";
 
@@ -145,6 +145,60 @@ test("a typo'd destination field (a dict, which Python does not check) is refuse
     expect(failed).not.toContain(CANARY_ONE);
   } finally {
     await t.dispose();
+  }
+});
+
+test("a Secret `pulumi import` prints leaves its value out: the preview shows no change and no up writes it", async () => {
+  const CANARY_VALUE = "canary-python-imported-secret-7c30d2";
+  const made = await client.secrets.create("PY_IMPORTED", {
+    projectId: PROJECT,
+    environment: "staging",
+    secretPath: "/app",
+    secretValue: CANARY_VALUE,
+    secretComment: "made outside",
+  });
+  const version = async () => (await client.secrets.getById(made.id)).version;
+  const program = pythonProgram("imported-secret", () => "import pulumi\nimport secretops_pulumi as secretops\n");
+  const t = await createTestStack({ program, config: configFor(CANARY_ONE), env: envOf(program) });
+  try {
+    const result = await t.stack.import({
+      resources: [{ type: "secretops:index:Secret", name: "imported-secret", id: made.id }],
+      generateCode: true,
+      protect: false,
+    });
+    expect(result.summary.resourceChanges?.import).toBe(1);
+    expect(result.generatedCode).toContain('secret_name="PY_IMPORTED"');
+    expect(result.generatedCode).not.toContain("secret_value");
+    // The import's check of the inputs it read passes: no warning that they failed to validate.
+    expect(result.stdout + result.stderr).not.toContain("failed to validate");
+    const main = path.join(program, "__main__.py");
+    fs.appendFileSync(main, `\n${result.generatedCode}`);
+    await t.stack.preview({ expectNoChanges: true });
+    const up = await t.stack.up();
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ create: 0, update: 0, replace: 0, delete: 0 });
+    expect(await version()).toBe(made.version);
+
+    // The program then gives the value the service holds, from secret config: still nothing to write.
+    await t.stack.setConfig("secretops-python:importedValue", { value: CANARY_VALUE, secret: true });
+    const code = fs.readFileSync(main, "utf8");
+    fs.writeFileSync(
+      main,
+      code.replace(
+        'secret_name="PY_IMPORTED"',
+        'secret_name="PY_IMPORTED",\n    secret_value=pulumi.Config().require_secret("importedValue")',
+      ),
+    );
+    await t.stack.preview({ expectNoChanges: true });
+    const again = await t.stack.up();
+    expect(changeCounts(again.summary.resourceChanges)).toMatchObject({ create: 0, update: 0, replace: 0 });
+    expect(await version()).toBe(made.version);
+    for (const surface of [await cliStackExport(t), up.stdout, again.stdout, result.stdout, result.generatedCode]) {
+      expect(surface).not.toContain(CANARY_VALUE);
+    }
+    await t.stack.destroy();
+    await expect(client.secrets.getById(made.id)).rejects.toMatchObject({ status: 404 });
+  } finally {
+    await t.dispose({ destroy: false });
   }
 });
 
