@@ -173,6 +173,13 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   readonly fingerprint?: { readonly field: string; of(remote: Remote): string | undefined };
   /** Add-on: work the service does after a write (sync jobs). */
   readonly jobs?: Jobs<Remote, Outs<Args, Options>, Options>;
+  /**
+   * Add-on: the object is in a folder of the tree, at the path its arg `field` names, and moves
+   * with the folder when the program renames it (provider/folder-moves.ts): a change of `field`
+   * to the path the renamed folder gives it is no replacement and no write. `holds`: for a
+   * folder, the path of the objects in it (its own path), from its args or outputs.
+   */
+  readonly inFolder?: { readonly field: string; holds?(values: Plain): string | undefined };
   /** Add-on: a value at most one resource of a program may hold (a sync's destination). */
   readonly exclusive?: Exclusive;
 }

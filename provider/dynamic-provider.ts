@@ -11,6 +11,7 @@ import { warn } from "./engine-voice";
 import { type Holder, HeldObjects } from "./held-objects";
 import { isNotFound } from "./not-found";
 import { ProgramKeys } from "./program-keys";
+import { folderChanged, followedPath } from "./folder-moves";
 
 import {
   type ProviderState,
@@ -57,6 +58,8 @@ export interface Plan {
   optionsChanged: boolean;
   /** Work the last step left unfinished is to be run again. */
   resume: boolean;
+  /** The folder path the object moved to with its renamed folder (`inFolder`): nothing to send for it. */
+  followed?: string;
 }
 
 type Definition = ResourceDefinition<{ id: string }>;
@@ -168,7 +171,34 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
     (k) => !CREATE_ONLY_OPTIONS.includes(k) && k !== "endpoint" && !sameValue(options[k], previousOption(k)),
   );
   const resume = def.jobs?.resume.needed(olds) === true;
-  return { changed: [...changed], replaces, patch, optionsChanged, resume };
+  const p: Plan = { changed: [...changed], replaces, patch, optionsChanged, resume };
+  return def.inFolder ? followFolder(def.inFolder.field, p, args, state.observed, endpointOf(options)) : p;
+}
+
+/** The plan without the change of the object's folder path where it moved with its renamed folder. */
+function followFolder(field: string, p: Plan, args: Plain, observed: Plain, endpoint: string | undefined): Plan {
+  if (!p.changed.includes(field) && !p.replaces.includes(field)) return p;
+  const followed = followedPath(field, args, observed, endpoint);
+  if (followed === undefined) return p;
+  const { [field]: _moved, ...patch } = p.patch;
+  const others = (fields: string[]) => fields.filter((f) => f !== field);
+  return { ...p, changed: others(p.changed), replaces: others(p.replaces), patch, followed };
+}
+
+/**
+ * A folder's diff records what it does to the place of the objects in it (provider/folder-moves.ts):
+ * replaced, they are made anew in the new folder; renamed, they move with it.
+ */
+function recordFolderChange(def: Definition, p: Plan, args: Plain, olds: Plain, options: Plain): void {
+  const holds = def.inFolder?.holds;
+  if (!holds) return;
+  const observed = decodeState(olds, Object.keys(def.reported)).observed;
+  const before = holds(observed);
+  if (before === undefined) return;
+  const scope = { endpoint: endpointOf(olds), projectId: observed.projectId, environment: observed.environment };
+  if (p.replaces.length) return folderChanged(scope, before, "replaced");
+  const after = holds({ ...args, ...(p.followed !== undefined && { [def.inFolder!.field]: p.followed }) });
+  if (after !== undefined && !containsUnknown(after) && after !== before) folderChanged(scope, before, { to: after });
 }
 
 /**
@@ -289,11 +319,12 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
 function diffInputs(ctx: ProviderContext, id: string, olds: Plain, news: Plain): dynamic.DiffResult {
   const { args, options } = split(ctx.def, news);
   const p = plan(ctx.def, args, options, olds);
+  recordFolderChange(ctx.def, p, args, olds, options);
   if (p.replaces.length > 0) ctx.replacing.set(id, args);
   // Kept by a resource of the program: no delete in this operation may remove it.
   else ctx.held.hold(endpointOf(options), id, holderOf(ctx, news));
   return {
-    changes: p.changed.length > 0 || p.optionsChanged || p.resume || p.replaces.length > 0,
+    changes: p.changed.length > 0 || p.optionsChanged || p.resume || p.replaces.length > 0 || p.followed !== undefined,
     replaces: p.replaces,
     deleteBeforeReplace: p.replaces.length > 0 && ctx.def.deleteBeforeReplace,
   };
@@ -415,13 +446,16 @@ async function updateResource(
   const key = exclusiveKey(def, args, options);
   // The key the resource held, by its own last options (an opt-out switched on leaves it too).
   const previousKey = exclusiveKey(def, olds, olds);
+  // Moved with its renamed folder: found, and written if need be, where it is now.
+  const where = p.followed === undefined ? olds : { ...olds, [def.inFolder!.field]: p.followed };
   let remote: { id: string } | undefined;
   try {
-    remote = await sendChange(ctx, client, id, olds, options, p, key !== previousKey ? key : undefined);
+    remote = await sendChange(ctx, client, id, where, options, p, key !== previousKey ? key : undefined);
   } finally {
     // Whatever the step did, a resource of the program waiting for this one to leave its key goes on.
     ctx.keys?.left(previousKey, key);
   }
+  if (!remote && p.followed !== undefined) return movedWithFolder(def, client, id, where, news, options, previous);
   // Only provider options changed: nothing was sent.
   if (!remote)
     return {
@@ -430,6 +464,24 @@ async function updateResource(
   const changedAt = changedAtOf(remote);
   remote = await settle(def, client, remote, news, options, { previous });
   return { outs: outputsAfterWrite(def, remote, news, options, changedAt, previous) };
+}
+
+/**
+ * An update with nothing to send but the object's new place, where its renamed folder took it: its
+ * outputs from a read there (nothing was written, so the last write's time stays).
+ */
+async function movedWithFolder(
+  def: Definition,
+  client: SecretOpsClient,
+  id: string,
+  where: Plain,
+  news: Plain,
+  options: Plain,
+  previous: SecretHashes | undefined,
+): Promise<dynamic.UpdateResult> {
+  const remote = await readObject(def, client, id, where);
+  if (!remote) throw new Error(`${objectLabel(def, where, id)} is not where its renamed folder took it`);
+  return { outs: outputsAfterWrite(def, remote, news, options, decodeState(where, []).changedAt, previous) };
 }
 
 /**

@@ -306,15 +306,26 @@ describe("the project tree, from nothing", () => {
     await noCanary();
   });
 
-  it("renames a folder: what is in it moves with it, keeps its id, and nothing is left behind", async () => {
+  it("renames a folder: the plan shows updates, what is in it moves with it, keeps its id, and nothing is written again", async () => {
     const before = await ids();
+    const versions = async () =>
+      Promise.all(["db-url", "api-key"].map(async (k) => (await client.secrets.getById(before[k]!)).version));
+    const versionsBefore = await versions();
     await declare(tree({ folderName: "services", dbUrlName: "DB_URL" }));
+    const preview = await t.stack.preview({ diff: true });
+    surfaces.push(preview.stdout, preview.stderr);
+    // The folder renamed; the subfolder, the secrets and the sync naming its path follow it in
+    // place (provider/folder-moves.ts): no replacement, no revision reset, no alias advice.
+    expect(preview.changeSummary).toEqual({ same: RESOURCES - 4, update: 5 });
+    expect(preview.stdout).not.toMatch(/secretValue\s*:\s*\d+\s*=>/);
+    expect(preview.stdout + preview.stderr).not.toContain("alias");
     const up = await t.stack.up();
     surfaces.push(up.stdout, up.stderr);
-    // The secrets and the subfolder naming the folder's path are replaced in the engine's eyes:
-    // each replacement finds its object already moved, takes it over, and the old one's delete
-    // leaves it (provider/held-objects.ts).
+    expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 5, replace: 0, create: 0, delete: 0 });
+    expect(up.stdout + up.stderr).not.toContain("alias");
     expect(await ids()).toEqual(before);
+    // The secrets only moved with their folders: neither is written again.
+    expect(await versions()).toEqual(versionsBefore);
     expect(await client.secretFolders.get(before.backend!)).toMatchObject({ name: "services", path: "/services" });
     expect(await client.secretFolders.get(before.db!)).toMatchObject({ path: "/services/db" });
     expect(await client.secrets.getById(before["db-url"]!)).toMatchObject({
