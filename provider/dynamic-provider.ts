@@ -189,7 +189,7 @@ function followFolder(field: string, p: Plan, args: Plain, observed: Plain, endp
  * A folder's diff records what it does to the place of the objects in it (provider/folder-moves.ts):
  * replaced, they are made anew in the new folder; renamed, they move with it.
  */
-function recordFolderChange(def: Definition, p: Plan, args: Plain, olds: Plain, options: Plain): void {
+function recordFolderChange(def: Definition, p: Plan, args: Plain, olds: Plain): void {
   const holds = def.inFolder?.holds;
   if (!holds) return;
   const observed = decodeState(olds, Object.keys(def.reported)).observed;
@@ -319,7 +319,7 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
 function diffInputs(ctx: ProviderContext, id: string, olds: Plain, news: Plain): dynamic.DiffResult {
   const { args, options } = split(ctx.def, news);
   const p = plan(ctx.def, args, options, olds);
-  recordFolderChange(ctx.def, p, args, olds, options);
+  recordFolderChange(ctx.def, p, args, olds);
   if (p.replaces.length > 0) ctx.replacing.set(id, args);
   // Kept by a resource of the program: no delete in this operation may remove it.
   else ctx.held.hold(endpointOf(options), id, holderOf(ctx, news));
