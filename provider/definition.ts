@@ -174,12 +174,16 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   /** Add-on: work the service does after a write (sync jobs). */
   readonly jobs?: Jobs<Remote, Outs<Args, Options>, Options>;
   /**
-   * Add-on: the object is in a folder of the tree, at the path its arg `field` names, and moves
-   * with the folder when the program renames it (provider/folder-moves.ts): a change of `field`
-   * to the path the renamed folder gives it is no replacement and no write. `holds`: for a
-   * folder, the path of the objects in it (its own path), from its args or outputs.
+   * Add-on: the object is in the tree (its args `projectId` and `environment`, and `pathField`, the
+   * path of its folder), and moves with its environment or folder when the program renames one
+   * (provider/folder-moves.ts): a change of those args to what the rename gives it is no
+   * replacement and no write. `holds`: what a container gives the objects in it, from its args or
+   * outputs (an environment its slug, a folder its own path).
    */
-  readonly inFolder?: { readonly field: string; holds?(values: Plain): string | undefined };
+  readonly inTree?: {
+    readonly pathField?: string;
+    readonly holds?: { readonly kind: "environment" | "folder"; of(values: Plain): string | undefined };
+  };
   /** Add-on: a value at most one resource of a program may hold (a sync's destination). */
   readonly exclusive?: Exclusive;
 }

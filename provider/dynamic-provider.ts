@@ -11,7 +11,7 @@ import { warn } from "./engine-voice";
 import { type Holder, HeldObjects } from "./held-objects";
 import { isNotFound } from "./not-found";
 import { ProgramKeys } from "./program-keys";
-import { folderChanged, followedPath } from "./folder-moves";
+import { environmentRenamed, folderChanged, followedPlace } from "./folder-moves";
 
 import {
   type ProviderState,
@@ -58,8 +58,8 @@ export interface Plan {
   optionsChanged: boolean;
   /** Work the last step left unfinished is to be run again. */
   resume: boolean;
-  /** The folder path the object moved to with its renamed folder (`inFolder`): nothing to send for it. */
-  followed?: string;
+  /** The args whose change is only where its renamed environment or folder took it (`inTree`): nothing to send. */
+  followed?: Plain;
 }
 
 type Definition = ResourceDefinition<{ id: string }>;
@@ -172,33 +172,42 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
   );
   const resume = def.jobs?.resume.needed(olds) === true;
   const p: Plan = { changed: [...changed], replaces, patch, optionsChanged, resume };
-  return def.inFolder ? followFolder(def.inFolder.field, p, args, state.observed, endpointOf(options)) : p;
+  return def.inTree ? followTree(def.inTree.pathField, p, args, state.observed, endpointOf(options)) : p;
 }
 
-/** The plan without the change of the object's folder path where it moved with its renamed folder. */
-function followFolder(field: string, p: Plan, args: Plain, observed: Plain, endpoint: string | undefined): Plan {
-  if (!p.changed.includes(field) && !p.replaces.includes(field)) return p;
-  const followed = followedPath(field, args, observed, endpoint);
-  if (followed === undefined) return p;
-  const { [field]: _moved, ...patch } = p.patch;
-  const others = (fields: string[]) => fields.filter((f) => f !== field);
+/** The plan without the changes of the object's place where it moved with its renamed container. */
+function followTree(pathField: string | undefined, p: Plan, args: Plain, observed: Plain, endpoint?: string): Plan {
+  const place = ["environment", ...(pathField ? [pathField] : [])];
+  if (!place.some((f) => p.changed.includes(f) || p.replaces.includes(f))) return p;
+  const followed = followedPlace(pathField, args, observed, endpoint);
+  if (!Object.keys(followed).length) return p;
+  const others = (fields: string[]) => fields.filter((f) => !(f in followed));
+  const patch = Object.fromEntries(Object.entries(p.patch).filter(([f]) => !(f in followed)));
   return { ...p, changed: others(p.changed), replaces: others(p.replaces), patch, followed };
 }
 
 /**
- * A folder's diff records what it does to the place of the objects in it (provider/folder-moves.ts):
- * replaced, they are made anew in the new folder; renamed, they move with it.
+ * A container's diff records what it does to the place of the objects in it
+ * (provider/folder-moves.ts): replaced, what is in it is made anew in the new one; changed in place
+ * (renamed, or not), what is in it stays in it, at the slug or path it gives them now. Those name
+ * it by outputs that an update leaves unknown at preview (a folder's `secretPath`), which then
+ * read as where they are now.
  */
-function recordFolderChange(def: Definition, p: Plan, args: Plain, olds: Plain): void {
-  const holds = def.inFolder?.holds;
+function recordTreeChange(def: Definition, p: Plan, args: Plain, olds: Plain): void {
+  const holds = def.inTree?.holds;
   if (!holds) return;
   const observed = decodeState(olds, Object.keys(def.reported)).observed;
-  const before = holds(observed);
+  const before = holds.of(observed);
   if (before === undefined) return;
+  const after = p.replaces.length ? undefined : holds.of({ ...args, ...p.followed });
+  if (after !== undefined && containsUnknown(after)) return;
+  if (holds.kind === "environment") {
+    if (after !== undefined) environmentRenamed(endpointOf(olds), observed.projectId, before, after);
+    return;
+  }
   const scope = { endpoint: endpointOf(olds), projectId: observed.projectId, environment: observed.environment };
-  if (p.replaces.length) return folderChanged(scope, before, "replaced");
-  const after = holds({ ...args, ...(p.followed !== undefined && { [def.inFolder!.field]: p.followed }) });
-  if (after !== undefined && !containsUnknown(after) && after !== before) folderChanged(scope, before, { to: after });
+  if (p.replaces.length) folderChanged(scope, before, "replaced");
+  else if (after !== undefined) folderChanged(scope, before, { to: after });
 }
 
 /**
@@ -319,7 +328,7 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
 function diffInputs(ctx: ProviderContext, id: string, olds: Plain, news: Plain): dynamic.DiffResult {
   const { args, options } = split(ctx.def, news);
   const p = plan(ctx.def, args, options, olds);
-  recordFolderChange(ctx.def, p, args, olds);
+  recordTreeChange(ctx.def, p, args, olds);
   if (p.replaces.length > 0) ctx.replacing.set(id, args);
   // Kept by a resource of the program: no delete in this operation may remove it.
   else ctx.held.hold(endpointOf(options), id, holderOf(ctx, news));
@@ -446,8 +455,8 @@ async function updateResource(
   const key = exclusiveKey(def, args, options);
   // The key the resource held, by its own last options (an opt-out switched on leaves it too).
   const previousKey = exclusiveKey(def, olds, olds);
-  // Moved with its renamed folder: found, and written if need be, where it is now.
-  const where = p.followed === undefined ? olds : { ...olds, [def.inFolder!.field]: p.followed };
+  // Moved with its renamed environment or folder: found, and written if need be, where it is now.
+  const where = { ...olds, ...p.followed };
   let remote: { id: string } | undefined;
   try {
     remote = await sendChange(ctx, client, id, where, options, p, key !== previousKey ? key : undefined);
@@ -455,7 +464,7 @@ async function updateResource(
     // Whatever the step did, a resource of the program waiting for this one to leave its key goes on.
     ctx.keys?.left(previousKey, key);
   }
-  if (!remote && p.followed !== undefined) return movedWithFolder(def, client, id, where, news, options, previous);
+  if (!remote && p.followed !== undefined) return movedWithContainer(def, client, id, where, news, options, previous);
   // Only provider options changed: nothing was sent.
   if (!remote)
     return {
@@ -467,10 +476,10 @@ async function updateResource(
 }
 
 /**
- * An update with nothing to send but the object's new place, where its renamed folder took it: its
+ * An update with nothing to send but the object's new place, where its renamed container took it: its
  * outputs from a read there (nothing was written, so the last write's time stays).
  */
-async function movedWithFolder(
+async function movedWithContainer(
   def: Definition,
   client: SecretOpsClient,
   id: string,
@@ -480,7 +489,7 @@ async function movedWithFolder(
   previous: SecretHashes | undefined,
 ): Promise<dynamic.UpdateResult> {
   const remote = await readObject(def, client, id, where);
-  if (!remote) throw new Error(`${objectLabel(def, where, id)} is not where its renamed folder took it`);
+  if (!remote) throw new Error(`${objectLabel(def, where, id)} is not where its renamed environment or folder took it`);
   return { outs: outputsAfterWrite(def, remote, news, options, decodeState(where, []).changedAt, previous) };
 }
 

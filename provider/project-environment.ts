@@ -63,6 +63,8 @@ export const projectEnvironmentDefinition = defineResource<RemoteEnvironment, Ar
     updatedAt: (e) => e.updatedAt,
   },
   exclusive: uniqueIn("ProjectEnvironment", "slug", ["projectId"], "in one project"),
+  // A new slug moves what is in it (provider/folder-moves.ts): its folders and secrets keep their ids.
+  inTree: { holds: { kind: "environment", of: (v) => (typeof v.slug === "string" ? v.slug : undefined) } },
 
   create: (client, { projectId, ...body }) => client.projectEnvironments.create(projectId, body),
   find: findEnvironment,

@@ -111,10 +111,13 @@ export const secretFolderDefinition = defineResource<PlacedFolder, Args, Options
     updatedAt: (f) => f.updatedAt,
   },
   exclusive: uniqueIn("SecretFolder", "name", ["projectId", "environment", "path"], "in one parent path"),
-  // Renaming its parent (or one above it) moves it, with its id and content; what is in it follows it.
-  inFolder: {
-    field: "path",
-    holds: (v) => (typeof v.path === "string" && typeof v.name === "string" ? childPath(v.path, v.name) : undefined),
+  // Renaming its environment or parent (or one above) moves it, with its id and content; so does its own rename for what is in it.
+  inTree: {
+    pathField: "path",
+    holds: {
+      kind: "folder",
+      of: (v) => (typeof v.path === "string" && typeof v.name === "string" ? childPath(v.path, v.name) : undefined),
+    },
   },
 
   create: async (client, args) => placedAt(await client.secretFolders.create(args), args),

@@ -110,8 +110,8 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
   },
   options,
   deleteBeforeReplace: true,
-  // The service keeps the rotation's folder by id: renaming the folder moves it, and its secrets.
-  inFolder: { field: "secretPath" },
+  // The service keeps the rotation's folder by id: renaming it (or its environment) moves the rotation.
+  inTree: { pathField: "secretPath" },
   absentMeans: { description: null },
   reported: {
     name: (r) => r.name,

@@ -282,8 +282,8 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
   },
   options,
   deleteBeforeReplace: true,
-  // The service keeps the sync's folder by id: renaming the folder moves the sync with it.
-  inFolder: { field: "secretPath" },
+  // The service keeps the sync's folder by id: renaming it (or its environment) moves the sync.
+  inTree: { pathField: "secretPath" },
   absentMeans: { description: null },
   reported: {
     name: (s) => s.name,

@@ -112,8 +112,8 @@ export const secretDefinition = defineResource<PlacedSecret, Args, z.output<type
     updatedAt: (s) => s.updatedAt,
   },
   exclusive: uniqueIn("Secret", "secretName", ["projectId", "environment", "secretPath"], "in one folder"),
-  // Renaming its folder (or one above it) moves it, with its id and value.
-  inFolder: { field: "secretPath" },
+  // Renaming its environment or folder (or one above it) moves it, with its id and value.
+  inTree: { pathField: "secretPath" },
 
   async create(client, { secretName: key, secretValue: value, ...body }) {
     // The core refuses a create without a value first, in these words.

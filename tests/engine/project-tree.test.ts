@@ -26,6 +26,7 @@ const orUndefined = <T>(p: Promise<T>) =>
   p.catch((e: { status?: number }) => (e.status === 404 ? undefined : Promise.reject(e)));
 
 interface TreeOptions {
+  devSlug?: string;
   folderName?: string;
   dbUrlName?: string;
   dbUrlPath?: string;
@@ -37,7 +38,7 @@ function tree(o: TreeOptions = {}): Declared[] {
   return [
     { kind: "Project", name: "app", args: { projectName: "Tree App", slug: "tree-app" } },
     // The template made `dev`: declaring it manages it.
-    { kind: "ProjectEnvironment", name: "dev", args: { ...app, name: "Development", slug: "dev" } },
+    { kind: "ProjectEnvironment", name: "dev", args: { ...app, name: "Development", slug: o.devSlug ?? "dev" } },
     { kind: "ProjectEnvironment", name: "qa", args: { ...app, name: "QA", slug: "qa" } },
     {
       kind: "SecretFolder",
@@ -341,6 +342,35 @@ describe("the project tree, from nothing", () => {
     expect((await client.secretSyncs.get("vercel", before["backend-to-vercel"]!)).folder?.path).toBe("/services");
     expect((await t.stack.preview()).changeSummary).toEqual({ same: RESOURCES + 1 });
     await noCanary();
+  });
+
+  it("gives an environment a new slug and back: what is in it follows in place, nothing is written again", async () => {
+    const before = await ids();
+    const renamed = { folderName: "services", dbUrlName: "DB_URL" };
+    const writesOf = async () =>
+      Promise.all([
+        ...["db-url", "api-key"].map(async (k) => (await client.secrets.getById(before[k]!)).version),
+        client.secretFolders.get(before.db!).then((f) => f.version),
+      ]);
+    const writesBefore = await writesOf();
+    for (const devSlug of ["development", "dev"]) {
+      await declare(tree({ ...renamed, devSlug }));
+      const preview = await t.stack.preview({ diff: true });
+      surfaces.push(preview.stdout, preview.stderr);
+      // The environment, its two folders, two secrets and the sync: updates, no replacement.
+      expect(preview.changeSummary).toEqual({ same: RESOURCES - 5, update: 6 });
+      const up = await t.stack.up();
+      surfaces.push(up.stdout, up.stderr);
+      expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 6, replace: 0, create: 0, delete: 0 });
+      expect(up.stdout + up.stderr).not.toContain("alias");
+      expect(await ids()).toEqual(before);
+      expect(await client.secrets.getById(before["db-url"]!)).toMatchObject({
+        environment: devSlug,
+        secretPath: "/services/db",
+      });
+      expect(await writesOf()).toEqual(writesBefore);
+    }
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: RESOURCES + 1 });
   });
 
   it("finds a value changed outside the program without showing it, and writes the program's back", async () => {

@@ -1,6 +1,7 @@
 import { dynamicProvider } from "../../provider/dynamic-provider";
 import { secretFolderDefinition } from "../../provider/secret-folder";
 import { secretDefinition } from "../../provider/secret";
+import { projectEnvironmentDefinition } from "../../provider/project-environment";
 import { folderChangeAt } from "../../provider/folder-moves";
 import { UNKNOWN } from "../../provider/values";
 
@@ -9,6 +10,7 @@ import { UNKNOWN } from "../../provider/values";
 
 const folders = dynamicProvider(secretFolderDefinition);
 const secrets = dynamicProvider(secretDefinition);
+const environments = dynamicProvider(projectEnvironmentDefinition);
 
 const at = (projectId: string) => ({ projectId, environment: "dev" });
 const folderOuts = (projectId: string, path: string, name: string) => ({
@@ -76,5 +78,30 @@ describe("objects in a folder the program renames", () => {
     );
     expect(folderChangeAt({ endpoint: "eu", ...at("p-other") }, "/backend")).toBe(undefined);
     expect(folderChangeAt({ endpoint: undefined, ...at("p-other") }, "/backend-2")).toBe(undefined);
+  });
+});
+
+describe("objects in an environment the program gives a new slug", () => {
+  it("follow it in place, with their folders; an object the program moves itself is replaced", async () => {
+    const env = { projectId: "p-env", name: "Development", slug: "dev", position: 1, adoptExisting: true };
+    expect(await environments.diff!("e1", env, { ...env, slug: "development" })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    const folder = folderOuts("p-env", "/", "app");
+    for (const environment of [UNKNOWN, "development"]) {
+      expect(await folders.diff!("f5", folder, args(folder, { environment }))).toMatchObject({
+        changes: true,
+        replaces: [],
+      });
+    }
+    const secret = secretOuts("p-env", "/app");
+    expect(await secrets.diff!("s3", secret, { ...secret, environment: "development" })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    expect(await secrets.diff!("s3", secret, { ...secret, environment: "prod" })).toMatchObject({
+      replaces: ["environment"],
+    });
   });
 });
