@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { canonicalJson, sha256Hex } from "./store";
+import { canonicalJson, sha256Hex } from "./hashing";
 import type { CaConfiguration, CertificateAuthority } from "./types";
 
 /**

@@ -12,8 +12,9 @@ import {
 } from "../sdk/schemas";
 import fixtureFile from "./fixtures/default.json";
 import { newConnection, type ConnectionCreateBody } from "./routes/app-connections";
+import { sha256Hex } from "./hashing";
 import { fixtureCa, newEnvironment, newFolder, newPolicy, newProject, newSecret } from "./records";
-import { sha256Hex, type Store, type StoreSnapshot } from "./store";
+import type { Store, StoreSnapshot } from "./store";
 import type { Environment, Folder, Project } from "./types";
 
 /**

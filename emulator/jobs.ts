@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sha256Hex, type Store } from "./store";
+import { sha256Hex } from "./hashing";
+import type { Store } from "./store";
 import type { StoredSync, SyncJobKind, SyncPush } from "./types";
 
 const FOLDER_GONE =

@@ -93,6 +93,22 @@ export function newSecret(
   };
 }
 
+/**
+ * Sets a secret's value in a folder, creating the secret if the folder has none of that key; a
+ * changed value is a new version (what a rotation writes).
+ */
+export function writeSecretValue(store: Store, folderId: string, key: string, value: string): void {
+  const secrets = store.folderSecrets(folderId);
+  const existing = secrets.get(key);
+  if (!existing) {
+    secrets.set(key, newSecret({ folderId, key, value }, new Date().toISOString()));
+  } else if (existing.value !== value) {
+    existing.value = value;
+    existing.version += 1;
+    existing.updatedAt = store.writeTime(existing);
+  }
+}
+
 const TEN_YEARS_MS = 10 * 365 * 24 * 3600 * 1000;
 
 /** The configuration of the fixtures' internal CAs: an active root named after the CA, valid ten years. */

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import { newSecret } from "./records";
+import { randomBytes } from "node:crypto";
 import type {
   AccessToken,
   AuditLogEntry,
@@ -129,19 +128,6 @@ export class Store {
     return m;
   }
 
-  /** Sets a secret's value, creating the secret if the folder has none of that key; a changed value is a new version. */
-  writeSecretValue(folderId: string, key: string, value: string): void {
-    const secrets = this.folderSecrets(folderId);
-    const existing = secrets.get(key);
-    if (!existing) {
-      secrets.set(key, newSecret({ folderId, key, value }, new Date().toISOString()));
-    } else if (existing.value !== value) {
-      existing.value = value;
-      existing.version += 1;
-      existing.updatedAt = this.writeTime(existing);
-    }
-  }
-
   addEnvironment(e: Environment): void {
     this.environments.set(e.id, e);
     this.envBySlug.set(`${e.projectId}\0${e.slug}`, e);
@@ -209,17 +195,3 @@ export class Store {
     return t;
   }
 }
-
-/** JSON with object keys sorted, so equal values hash equally whatever the key order. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
-  if (v && typeof v === "object") {
-    const entries = Object.entries(v as Record<string, unknown>)
-      .filter(([, x]) => x !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(",")}}`;
-  }
-  return JSON.stringify(v);
-}
-
-export const sha256Hex = (s: string) => createHash("sha256").update(s).digest("hex");

@@ -17,7 +17,8 @@ import {
   type SecretRotation,
   type SecretSync,
 } from "../sdk/schemas";
-import { canonicalJson, sha256Hex, type Store } from "./store";
+import { canonicalJson, sha256Hex } from "./hashing";
+import type { Store } from "./store";
 import type {
   CertificateAuthority,
   CertificatePolicy,

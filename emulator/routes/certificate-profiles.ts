@@ -10,7 +10,7 @@ import {
 import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
-import { sha256Hex } from "../store";
+import { sha256Hex } from "../hashing";
 import type { Actor, StoredProfile, StoredProfileConfig } from "../types";
 import { profileView } from "../views";
 

@@ -12,6 +12,7 @@ import {
 import { actorOf, recordEvent, requireProject, resolveFolder, subjects, type EmulatorContext } from "../context";
 import { generatePassword, randomSecret } from "../credentials";
 import { ApiError, badRequest, notFound } from "../errors";
+import { writeSecretValue } from "../records";
 import {
   routeKindOperations,
   routeOperations,
@@ -170,7 +171,7 @@ function writeSecrets(ctx: EmulatorContext, r: StoredRotation): void {
   if (r.folderId === null) return;
   const creds = r.generatedCredentials[r.activeIndex] ?? {};
   for (const [field, name] of Object.entries(r.secretsMapping))
-    ctx.store.writeSecretValue(r.folderId, name, creds[field] ?? "");
+    writeSecretValue(ctx.store, r.folderId, name, creds[field] ?? "");
 }
 
 /** Deletes the rotation's mapped secrets `names` from its folder. */
