@@ -136,10 +136,16 @@ export function seedFromFixtures(source: Fixtures | string | undefined): StoreSn
   const defaultIdentity = fx.identities[0]!;
   const defaultToken = defaultIdentity.tokens[0] ?? fail(`the first identity (${defaultIdentity.id}) needs a token`);
   const appConnections = seedConnections(fx, orgIds, projectIds, now, fail);
-  for (const ca of fx.certificateAuthorities)
-    if (!projectIds.has(ca.projectId)) fail(`CA ${ca.id} names unknown project`);
-  for (const p of fx.certificatePolicies)
-    if (!projectIds.has(p.projectId)) fail(`policy ${p.id} names unknown project`);
+  // CAs and policies live in certificate-manager projects, as at the service (docs/service-api.md §10).
+  const typeOf = new Map(projects.map((p) => [p.id, p.type]));
+  for (const [what, projectId] of [
+    ...fx.certificateAuthorities.map((ca) => [`CA ${ca.id}`, ca.projectId] as const),
+    ...fx.certificatePolicies.map((p) => [`policy ${p.id}`, p.projectId] as const),
+  ]) {
+    const type = typeOf.get(projectId) ?? fail(`${what} names unknown project ${projectId}`);
+    if (type !== "cert-manager")
+      fail(`${what} is in project ${projectId} of type ${type}: it needs a cert-manager project`);
+  }
   for (const s of fx.secrets)
     if (!folderIds.has(s.folderId)) fail(`secret ${s.key} names unknown folder ${s.folderId}`);
 

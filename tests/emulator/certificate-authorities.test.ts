@@ -142,7 +142,7 @@ describe("internal certificate authorities", () => {
     expect(listed.map((c) => c.id)).not.toContain(FX.externalCaId);
     expect(listed.every((c) => c.projectId === FX.pkiProjectId)).toBe(true);
     expectError(await api.get(`${cas}/${FX.restrictedCaId}`), 403, "PermissionDenied");
-    expectError(await api.get(cas, { query: { projectId: FX.restrictedProjectId } }), 403, "PermissionDenied");
+    expectError(await api.get(cas, { query: { projectId: FX.restrictedPkiProjectId } }), 403, "PermissionDenied");
   });
 
   test("PATCH changes the status; a disabled CA does not sign", async () => {
@@ -252,7 +252,7 @@ describe("certificate policies", () => {
     expect(page.certificatePolicies.map((p) => p.name)).toEqual([`${tag}-2`, `${tag}-1`]);
     const rest = await api.get(policies, { query: { projectId: FX.pkiProjectId, search: tag, offset: 2 } });
     expect(rest.body.certificatePolicies.map((p: Json) => p.name)).toEqual([`${tag}-0`]);
-    expectError(await api.get(policies, { query: { projectId: FX.restrictedProjectId } }), 403, "PermissionDenied");
+    expectError(await api.get(policies, { query: { projectId: FX.restrictedPkiProjectId } }), 403, "PermissionDenied");
   });
 
   test("errors: unknown, another project's, a type given twice, a bad name", async () => {

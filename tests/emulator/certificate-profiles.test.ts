@@ -504,7 +504,7 @@ describe("reads, PATCH and DELETE", () => {
       await api.post(
         base,
         body({
-          projectId: FX.restrictedProjectId,
+          projectId: FX.restrictedPkiProjectId,
           caId: FX.restrictedCaId,
           certificatePolicyId: FX.restrictedPolicyId,
         }),

@@ -13,6 +13,8 @@ export const FX = {
   otherOrgProjectId: fixtures.projects[2]!.id,
   /** a cert-manager project, the default identity a member: the CAs, policies and profiles' */
   pkiProjectId: fixtures.projects[3]!.id,
+  /** a cert-manager project of the same org, the default identity not a member: the restricted CA and policy's */
+  restrictedPkiProjectId: fixtures.projects[4]!.id,
   identityId: fixtures.identities[0]!.id,
   identityName: fixtures.identities[0]!.name,
   token: fixtures.identities[0]!.tokens[0]!,

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AppConnectionEnvelope, UniversalAuthTokenSchema, apiPaths, appConnectionApps } from "../../sdk/schemas";
 import { runCli } from "../../emulator/cli";
+import { seedFromFixtures, type Fixtures } from "../../emulator/fixtures";
 import { FX, fixtures, start, uniq, waitFor } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "emulator-test-"));
@@ -133,6 +134,24 @@ describe("persistence (--data)", () => {
     const file = join(dir, "bad-fixtures.json");
     writeFileSync(file, JSON.stringify(bad));
     await expect(start({ fixtures: file })).rejects.toThrow(/credentials\.port/);
+  });
+
+  test("fixtures refuse a CA or a policy outside a cert-manager project, as the service holds none there", async () => {
+    for (const family of ["certificateAuthorities", "certificatePolicies"] as const) {
+      const bad = structuredClone(fixtures);
+      bad[family][0]!.projectId = FX.projectId;
+      const what = family === "certificateAuthorities" ? "CA" : "policy";
+      const id = bad[family][0]!.id;
+      expect(() => seedFromFixtures(bad as Fixtures)).toThrow(
+        `invalid fixtures: ${what} ${id} is in project ${FX.projectId} of type secret-manager: it needs a cert-manager project`,
+      );
+    }
+    // The default fixtures keep every CA and policy in a cert-manager project, the restricted ones too.
+    const types = new Map(fixtures.projects.map((p) => [p.id, p.type]));
+    const places = [...fixtures.certificateAuthorities, ...fixtures.certificatePolicies].map((x) =>
+      types.get(x.projectId),
+    );
+    expect(new Set(places)).toEqual(new Set(["cert-manager"]));
   });
 });
 

@@ -243,6 +243,11 @@ test("a project's type decides what it holds: 400 naming both types, after the 4
     403,
     "PermissionDenied",
   );
+  expectError(
+    await api.post(folders, { projectId: FX.restrictedPkiProjectId, environment: "dev", name: "app" }),
+    403,
+    "PermissionDenied",
+  );
   // App connections take a project of any type.
   const pg = FX.connection("postgres");
   const body = { name: uniq("in-pki"), method: pg.method, credentials: pg.credentials, projectId: pki.id };
