@@ -375,11 +375,14 @@ async function readProjects(
         if (wants("environments")) found.environments.push(await client.projectEnvironments.get(projectId, env.id));
         if (!wants("folders") && !wants("secrets")) continue;
         const folders = await readFolders(client, projectId, env.slug);
-        if (wants("folders")) found.folders.push(...folders);
-        if (!wants("secrets")) continue;
-        for (const secretPath of ["/", ...folders.map((f) => childPath(f.parentPath, f.name))]) {
-          found.secrets.push(...(await readSecrets(client, { projectId, environment: env.slug, secretPath })));
+        if (!wants("secrets")) {
+          if (wants("folders")) found.folders.push(...folders);
+          continue;
         }
+        const { secrets, gone } = await readFolderSecrets(client, { projectId, environment: env.slug }, folders);
+        found.secrets.push(...secrets);
+        // A folder deleted while the import read is not one to declare.
+        if (wants("folders")) found.folders.push(...folders.filter((f) => !gone(childPath(f.parentPath, f.name))));
       }
     }
     for (const [family, definition, type] of lists) {
@@ -409,12 +412,41 @@ async function readFolders(client: SecretOpsClient, projectId: string, environme
   return listed.map((f) => ({ ...f, projectId, environmentSlug: environment, parentPath: parentPath(f) }));
 }
 
-/** A folder's secrets: their keys, comments and settings, never their values (not even fetched). */
+/**
+ * The secrets of an environment's folders, one list each, and whether a path was found gone: a
+ * folder deleted since its environment's folders were listed (or its environment) makes its list
+ * a 404 (docs/service-api.md §12), and its subfolders went with it.
+ */
+export async function readFolderSecrets(
+  client: SecretOpsClient,
+  place: { projectId: string; environment: string },
+  folders: readonly PlacedFolder[],
+): Promise<{ secrets: PlacedSecret[]; gone(path: string): boolean }> {
+  const secrets: PlacedSecret[] = [];
+  const deleted: string[] = [];
+  const gone = (p: string) => deleted.some((d) => d === "/" || p === d || p.startsWith(`${d}/`));
+  for (const secretPath of ["/", ...folders.map((f) => childPath(f.parentPath, f.name))]) {
+    if (gone(secretPath)) continue;
+    const listed = await readSecrets(client, { ...place, secretPath });
+    if (listed) secrets.push(...listed);
+    else deleted.push(secretPath);
+  }
+  return { secrets, gone };
+}
+
+/**
+ * A folder's secrets: their keys, comments and settings, never their values (not even fetched);
+ * undefined when the folder does not exist.
+ */
 async function readSecrets(
   client: SecretOpsClient,
   place: { projectId: string; environment: string; secretPath: string },
-): Promise<PlacedSecret[]> {
-  const listed = await client.secrets.list({ ...place, viewSecretValue: false });
+): Promise<PlacedSecret[] | undefined> {
+  const listed = await client.secrets.list({ ...place, viewSecretValue: false }).catch((e: unknown) => {
+    if (e instanceof SecretOpsApiError && e.status === 404) return undefined;
+    throw e;
+  });
+  if (!listed) return undefined;
   return listed.map(({ secretValue: _hidden, ...s }) => ({
     ...s,
     projectId: s.projectId ?? s.workspace ?? place.projectId,

@@ -274,12 +274,14 @@ export function secretView(
   s: StoredSecret,
   place: { projectId: string; environment: string; secretPath: string },
   showValue: boolean,
+  /** The value shown: as written, or with its references expanded (routes/secrets.ts). */
+  value: string = s.value,
 ): Secret & { _id: string } {
   return {
     id: s.id,
     _id: s.id,
     secretKey: s.key,
-    secretValue: showValue ? s.value : HIDDEN_SECRET_VALUE,
+    secretValue: showValue ? value : HIDDEN_SECRET_VALUE,
     secretValueHidden: !showValue,
     secretComment: s.comment,
     skipMultilineEncoding: s.skipMultilineEncoding,

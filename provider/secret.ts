@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Secret as ServiceSecret, SecretCreateSchema, secretName, secretValue } from "../sdk/schemas";
+import { type Secret as ServiceSecret, SharedSecretCreateSchema, secretName, secretValue } from "../sdk/schemas";
 import type { SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
 import { orUndefinedOn404 } from "./not-found";
@@ -19,8 +19,11 @@ const options = z.object({
   adoptExisting: z.boolean().default(false),
 });
 
-/** The args of a secret: the create body's, its key, and a value the program may leave out. */
-const args = SecretCreateSchema.extend({
+/**
+ * The args of a secret: the create body's (a shared secret: the body's `type` is left out, a
+ * machine identity makes no personal ones), its key, and a value the program may leave out.
+ */
+const args = SharedSecretCreateSchema.extend({
   /**
    * The secret's key (no `:` or `/`), unique in its folder, as syncs and programs read it.
    * Changing it renames the secret in place.
@@ -68,13 +71,15 @@ const placedAt = (s: ServiceSecret, place: Place): PlacedSecret => ({
 const placeOf = (a: Place): Place => ({ projectId: a.projectId, environment: a.environment, secretPath: a.secretPath });
 
 /**
- * A folder's secrets, one read, with their values: a refresh compares each value with the hash of
- * the one last written (values stay in this process's memory, never in outputs or state).
+ * A folder's secrets, one read, with their values as written (references not expanded, so a
+ * `${KEY}` in a value is never drift): a refresh compares each value with the hash of the one
+ * last written (values stay in this process's memory, never in outputs or state). A folder that
+ * is gone is a 404: the shared reads then read each secret by id, which finds it gone too.
  */
 async function listSecrets(client: SecretOpsClient, scope: string): Promise<PlacedSecret[]> {
   const { path, ...rest } = scopePlace(scope);
   const place = { ...rest, secretPath: path };
-  return (await client.secrets.list(place)).map((s) => placedAt(s, place));
+  return (await client.secrets.list({ ...place, expandSecretReferences: false })).map((s) => placedAt(s, place));
 }
 
 const secretReads = familyReads(listSecrets);
@@ -121,7 +126,10 @@ export const secretDefinition = defineResource<PlacedSecret, Args, z.output<type
     return placedAt(await client.secrets.create(key, { ...body, secretValue: value }), body);
   },
   // With its value: adoption writes the program's value only where it differs from the service's.
-  find: async (client, a) => orUndefinedOn404(client.secrets.get(a.secretName, placeOf(a)).then((s) => placedAt(s, a))),
+  find: async (client, a) =>
+    orUndefinedOn404(
+      client.secrets.get(a.secretName, { ...placeOf(a), expandSecretReferences: false }).then((s) => placedAt(s, a)),
+    ),
   // By id: found wherever it is, under whatever key (renamed outside the program, or imported).
   read: async (client, id, outs) => {
     const found = await orUndefinedOn404(client.secrets.getById(id));

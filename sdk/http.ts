@@ -264,6 +264,8 @@ function validateRequest(operation: Operation, input: CallInput): CallInput & { 
   const query = parse(operation.query, input.query ?? {});
   const body = parse(operation.body, input.body);
   if (operation.body && operation.rules && issues.length === 0) issues.push(...operation.rules(body as never));
+  if (operation.query && operation.queryRules && issues.length === 0)
+    issues.push(...operation.queryRules(query as never));
   if (issues.length) throw new SecretOpsValidationError(issues);
   return { params, query, body };
 }

@@ -130,15 +130,24 @@ export interface SecretPlace {
   secretPath?: string;
 }
 
+/** How secrets are read: with their values (default), and their references left as written (default). */
+export interface SecretReadOptions {
+  viewSecretValue?: boolean;
+  expandSecretReferences?: boolean;
+}
+
 export class SecretsApi {
   constructor(private readonly t: Transport) {}
 
-  /** A folder's secrets, with their values unless `viewSecretValue` is false. */
-  async list(place: SecretPlace & { viewSecretValue?: boolean }): Promise<Secret[]> {
+  /**
+   * A folder's secrets, with their values unless `viewSecretValue` is false, as written unless
+   * `expandSecretReferences` is true. A folder that does not exist is a 404 (docs/service-api.md §12).
+   */
+  async list(place: SecretPlace & SecretReadOptions): Promise<Secret[]> {
     return (await this.t.call(secretOperations.list, { query: place })).secrets;
   }
 
-  async get(secretName: string, place: SecretPlace & { viewSecretValue?: boolean }): Promise<Secret> {
+  async get(secretName: string, place: SecretPlace & SecretReadOptions): Promise<Secret> {
     return (await this.t.call(secretOperations.get, { params: { secretName }, query: place })).secret;
   }
 

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import { secretOperations as ops } from "../../sdk/schemas";
+import { secretGetQueryRules, secretListQueryRules, secretOperations as ops } from "../../sdk/schemas";
 import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
-import { badRequest, notFound, validationIssue } from "../errors";
+import { ApiError, badRequest, notFound, validationIssue } from "../errors";
 import { newSecret } from "../records";
 import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
+import { expandReferences } from "../secret-references";
 import type { Folder, StoredSecret } from "../types";
 import { secretView } from "../views";
 import { folderIn } from "./secret-folders";
 
 /**
  * Secrets (docs/service-api.md §12) under `/api/v4/secrets`: each named by its key in a folder,
- * which must exist. Values come back on every read unless `viewSecretValue=false`; they never
+ * which must exist (a list of a folder that does not is a 404). Values come back on every read
+ * unless `viewSecretValue=false`, as written unless `expandSecretReferences=true`; they never
  * appear in the audit log (its metadata is the key, place, id and version) nor in an error.
  */
 export function registerSecretRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -67,14 +69,39 @@ function isRotated(ctx: EmulatorContext, folderId: string, key: string): boolean
 async function listSecrets(ctx: EmulatorContext, req: SecretRequest<"list">) {
   const actor = actorOf(req);
   const q = req.query;
-  requireProject(ctx, actor, q.projectId, "read", subjects.secrets);
-  // A path that does not exist lists nothing (no 404).
-  const f = folderIn(ctx.store, q.projectId, q.environment, q.secretPath);
-  const list = f ? [...(ctx.store.secrets.get(f.id)?.values() ?? [])] : [];
-  const place = f ? placeOf(q, f) : q;
-  const meta = { environment: q.environment, secretPath: place.secretPath, numberOfSecrets: list.length };
-  recordEvent(ctx, req, actor, "get-secrets", meta, q.projectId);
-  return { secrets: list.map((s) => secretView(s, place, q.viewSecretValue)), imports: [] };
+  // The router's own check, before the service's (its schema leaves both optional).
+  const missing = secretListQueryRules(q)[0];
+  if (missing) throw badRequest(missing.message);
+  // Both present: the rule above.
+  const asked = { projectId: q.projectId!, environment: q.environment!, secretPath: q.secretPath };
+  requireProject(ctx, actor, asked.projectId, "read", subjects.secrets);
+  const f = folderIn(ctx.store, asked.projectId, asked.environment, asked.secretPath);
+  if (!f) {
+    throw new ApiError(
+      404,
+      "SecretPathNotFound",
+      `Folder with path '${asked.secretPath}' in environment '${asked.environment}' was not found. Please ensure the environment slug and secret path is correct.`,
+    );
+  }
+  const list = [...(ctx.store.secrets.get(f.id)?.values() ?? [])];
+  const place = placeOf(asked, f);
+  const meta = { environment: asked.environment, secretPath: place.secretPath, numberOfSecrets: list.length };
+  recordEvent(ctx, req, actor, "get-secrets", meta, asked.projectId);
+  const shown = (s: StoredSecret) => readValue(ctx, place, s, q);
+  return { secrets: list.map((s) => secretView(s, place, q.viewSecretValue, shown(s))), imports: [] };
+}
+
+/**
+ * The value a read returns: with its references expanded when the read asks for it and values
+ * are shown (`expandSecretReferences`, docs/service-api.md §12), else as written.
+ */
+function readValue(
+  ctx: EmulatorContext,
+  place: Place,
+  s: StoredSecret,
+  q: { viewSecretValue: boolean; expandSecretReferences: boolean },
+): string {
+  return q.viewSecretValue && q.expandSecretReferences ? expandReferences(ctx.store, place, s) : s.value;
 }
 
 /** A secret by id, wherever it is, with its value and place. */
@@ -95,14 +122,19 @@ async function getSecretById(ctx: EmulatorContext, req: SecretRequest<"getById">
 async function getSecret(ctx: EmulatorContext, req: SecretRequest<"get">) {
   const actor = actorOf(req);
   const q = req.query;
+  // The router's own check, before the service's (its schema leaves it optional).
+  const missing = secretGetQueryRules(q)[0];
+  if (missing) throw badRequest(missing.message);
   requireProject(ctx, actor, q.projectId, "read", subjects.secrets);
-  const f = folderOf(ctx, q);
+  // Present: the rule above.
+  const asked = { projectId: q.projectId, environment: q.environment!, secretPath: q.secretPath };
+  const f = folderOf(ctx, asked);
   const key = req.params.secretName.trim();
   const s = ctx.store.secrets.get(f.id)?.get(key);
   if (!s) throw notFound(`Secret with name '${key}' not found`);
-  const place = placeOf(q, f);
+  const place = placeOf(asked, f);
   recordEvent(ctx, req, actor, "get-secret", secretMeta(place, s), q.projectId);
-  return { secret: secretView(s, place, q.viewSecretValue) };
+  return { secret: secretView(s, place, q.viewSecretValue, readValue(ctx, place, s, q)) };
 }
 
 async function createSecret(ctx: EmulatorContext, req: SecretRequest<"create">) {
@@ -114,8 +146,11 @@ async function createSecret(ctx: EmulatorContext, req: SecretRequest<"create">) 
     throw validationIssue(["secretName"], "Secret name cannot contain colon or forward slash.");
   requireProject(ctx, actor, body.projectId, "create", subjects.secrets);
   const f = folderOf(ctx, body);
+  // A personal secret is a user's override of a shared one: every caller here is a machine
+  // identity, which the service refuses before it looks for the shared secret (docs/service-api.md §12).
+  if (body.type === "personal") throw badRequest("Must be user to create personal secret");
   const secrets = ctx.store.folderSecrets(f.id);
-  if (secrets.has(key)) throw badRequest("Secret already exist");
+  if (secrets.has(key)) throw badRequest("Secret already exists");
   const s = newSecret(
     {
       folderId: f.id,

@@ -193,7 +193,7 @@ describe("secrets", () => {
       await api.post(`${secrets}/DUP`, { ...place(), secretValue: "second" }),
       400,
       "BadRequest",
-      "Secret already exist",
+      "Secret already exists",
     );
     expectError(
       await api.post(`${secrets}/X`, { ...place(), secretPath: "/missing", secretValue: "v" }),
@@ -209,7 +209,7 @@ describe("secrets", () => {
     );
   });
 
-  test("reads return the value unless viewSecretValue=false; the list of a missing path is empty", async () => {
+  test("reads return the value unless viewSecretValue=false", async () => {
     const made = await createSecret(api, place(), "READ_ME", "the-value");
     const got = await api.get(`${secrets}/READ_ME`, { query: place() });
     expect(got.body.secret).toMatchObject({ id: made.id, secretValue: "the-value", secretValueHidden: false });
@@ -219,10 +219,6 @@ describe("secrets", () => {
     expect(listed.find((s) => s.secretKey === "READ_ME")).toMatchObject({ secretValue: "the-value" });
     const masked = (await api.get(secrets, { query: { ...place(), viewSecretValue: "false" } })).body.secrets;
     expect(masked.every((s: Json) => s.secretValue === "<hidden-by-infisical>" && s.secretValueHidden)).toBe(true);
-    expect((await api.get(secrets, { query: { ...place(), secretPath: "/none" } })).body).toEqual({
-      secrets: [],
-      imports: [],
-    });
     expectError(
       await api.get(`${secrets}/NOPE`, { query: place() }),
       404,
@@ -232,7 +228,124 @@ describe("secrets", () => {
     const byId = await api.get(`${secrets}/id/${made.id}`);
     expect(byId.body.secret).toMatchObject({ secretKey: "READ_ME", secretValue: "the-value", secretPath: "/vals" });
     expect((await auditOf(api, projectId, "get-secret")).length).toBeGreaterThanOrEqual(3);
-    expect((await auditOf(api, projectId, "get-secrets")).length).toBeGreaterThanOrEqual(3);
+    expect((await auditOf(api, projectId, "get-secrets")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  // The service's source, read again (docs/service-api.md §12): server/routes/v4/secret-router.ts
+  // and services/secret-v2-bridge/secret-v2-bridge-service.ts.
+  describe("the service's answers", () => {
+    test("a personal secret: 400 to a machine identity, whether or not a shared one has its key", async () => {
+      for (const key of ["NO_SHARED", "HAS_SHARED"]) {
+        if (key === "HAS_SHARED") await createSecret(api, place(), key, "shared-value");
+        expectError(
+          await api.post(`${secrets}/${key}`, { ...place(), secretValue: "mine", type: "personal" }),
+          400,
+          "BadRequest",
+          "Must be user to create personal secret",
+        );
+      }
+      const listed = (await api.get(secrets, { query: place() })).body.secrets as Json[];
+      expect(listed.filter((x) => x.secretKey === "NO_SHARED")).toEqual([]);
+      expect(listed.filter((x) => x.secretKey === "HAS_SHARED")).toMatchObject([{ type: "shared", version: 1 }]);
+      // The folder is looked for first, as the service's createSecret does.
+      expectError(
+        await api.post(`${secrets}/NO_SHARED`, { ...place(), secretPath: "/gone", secretValue: "v", type: "personal" }),
+        404,
+        "NotFound",
+      );
+      const shared = await api.post(`${secrets}/SHARED_BY_TYPE`, { ...place(), secretValue: "v", type: "shared" });
+      expect(shared.body.secret).toMatchObject({ secretKey: "SHARED_BY_TYPE", type: "shared" });
+      expect422(await api.post(`${secrets}/X`, { ...place(), secretValue: "v", type: "team" }), ["type"]);
+    });
+
+    test("expandSecretReferences=true expands ${KEY} and ${env.path.KEY}; off (the default) the value is as written", async () => {
+      const root = { projectId, environment: "staging", secretPath: "/" };
+      await createSecret(api, root, "HOST", "db.internal");
+      await createSecret(api, place(), "PORT", "5432");
+      await createSecret(api, place(), "ADDR", "${staging.HOST}:${PORT}");
+      await createSecret(api, place(), "URL", "postgres://${ADDR}/app?x=${NOT_THERE}");
+      await createSecret(api, place(), "SELF", "a${SELF}b");
+      const read = async (key: string, query: Record<string, unknown> = {}) =>
+        (await api.get(`${secrets}/${key}`, { query: { ...place(), ...query } })).body.secret.secretValue;
+      expect(await read("URL")).toBe("postgres://${ADDR}/app?x=${NOT_THERE}");
+      expect(await read("URL", { expandSecretReferences: false })).toBe("postgres://${ADDR}/app?x=${NOT_THERE}");
+      // Nested references resolve; one to a secret that does not exist stays as written.
+      expect(await read("URL", { expandSecretReferences: true })).toBe(
+        "postgres://db.internal:5432/app?x=${NOT_THERE}",
+      );
+      expect(await read("SELF", { expandSecretReferences: true })).toBe("aa${SELF}bb");
+      // Values hidden are not expanded.
+      const hidden = await read("URL", { expandSecretReferences: true, viewSecretValue: false });
+      expect(hidden).toBe("<hidden-by-infisical>");
+      const listed = async (query: Record<string, unknown>) =>
+        ((await api.get(secrets, { query: { ...place(), ...query } })).body.secrets as Json[]).find(
+          (x) => x.secretKey === "ADDR",
+        )?.secretValue;
+      expect(await listed({})).toBe("${staging.HOST}:${PORT}");
+      expect(await listed({ expandSecretReferences: "true" })).toBe("db.internal:5432");
+      // The stored value is untouched.
+      expect(await read("ADDR")).toBe("${staging.HOST}:${PORT}");
+      expect422(await api.get(`${secrets}/URL`, { query: { ...place(), expandSecretReferences: "yes" } }), [
+        "expandSecretReferences",
+      ]);
+    });
+
+    test("a multi-line value kept unencoded comes back expanded on one line, quoted", async () => {
+      await createSecret(api, place(), "LINES", "one\ntwo");
+      await createSecret(api, place(), "REF_LINES", "[${LINES}]", { skipMultilineEncoding: true });
+      const got = await api.get(`${secrets}/REF_LINES`, { query: { ...place(), expandSecretReferences: true } });
+      expect(got.body.secret.secretValue).toBe('"[one\\ntwo]"');
+    });
+
+    test("a list without environment or project: 400 Missing project id or environment; a read by name: Missing environment", async () => {
+      const { environment: _e, ...noEnvironment } = place();
+      const { projectId: _p, ...noProject } = place();
+      expectError(
+        await api.get(secrets, { query: noEnvironment }),
+        400,
+        "BadRequest",
+        "Missing project id or environment",
+      );
+      expectError(await api.get(secrets, { query: noProject }), 400, "BadRequest", "Missing project id or environment");
+      expectError(
+        await api.get(secrets, { query: { ...place(), environment: " " } }),
+        400,
+        "BadRequest",
+        "Missing project id or environment",
+      );
+      expectError(
+        await api.get(`${secrets}/READ_ME`, { query: noEnvironment }),
+        400,
+        "BadRequest",
+        "Missing environment",
+      );
+      // The read by name's schema requires the project.
+      expect422(await api.get(`${secrets}/READ_ME`, { query: noProject }), ["projectId"]);
+    });
+
+    test("a list of a path that does not exist: 404 SecretPathNotFound, and no audit event", async () => {
+      const before = (await auditOf(api, projectId, "get-secrets")).length;
+      for (const [environment, secretPath] of [
+        ["dev", "/none"],
+        ["dev", "/vals/none/"],
+        ["no-such-env", "/"],
+      ]) {
+        const shown = secretPath.length > 1 ? secretPath.replace(/\/$/, "") : secretPath;
+        expectError(
+          await api.get(secrets, { query: { projectId, environment, secretPath } }),
+          404,
+          "SecretPathNotFound",
+          `Folder with path '${shown}' in environment '${environment}' was not found. Please ensure the environment slug and secret path is correct.`,
+        );
+      }
+      expect((await auditOf(api, projectId, "get-secrets")).length).toBe(before);
+      // A folder that exists and holds nothing lists nothing.
+      await createFolder(api, { ...dev(), name: "empty" });
+      expect((await api.get(secrets, { query: { ...dev(), secretPath: "/empty" } })).body).toEqual({
+        secrets: [],
+        imports: [],
+      });
+    });
   });
 
   test("PATCH: value, comment, encoding and rename, each a new version; a new name taken", async () => {

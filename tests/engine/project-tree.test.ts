@@ -387,6 +387,26 @@ describe("the project tree, from nothing", () => {
     await noCanary();
   });
 
+  it("finds a folder deleted outside the program gone with its secret at refresh, and the next up makes both again", async () => {
+    const before = await ids();
+    const place = { projectId: before.app!, ...dev };
+    await client.secretFolders.delete(before.db!, { ...place, path: "/services", forceDelete: true });
+    // The folder's secrets list is a 404 now (docs/service-api.md §12): the secret is gone, not an error.
+    const refresh = await t.stack.refresh();
+    expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ delete: 2, update: 0 });
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: RESOURCES - 1, create: 2 });
+    await t.stack.up();
+    const after = await ids();
+    expect(after.db).not.toBe(before.db);
+    expect(await client.secrets.getById(after["db-url"]!)).toMatchObject({
+      secretKey: "DB_URL",
+      secretPath: "/services/db",
+      secretValue: CANARY_CHANGED,
+    });
+    expect((await t.stack.preview()).changeSummary).toEqual({ same: RESOURCES + 1 });
+    await noCanary();
+  });
+
   it("moves a secret to another folder: made there, and the old one gone", async () => {
     const before = await ids();
     await declare(tree({ folderName: "services", dbUrlName: "DB_URL", dbUrlPath: "backend.secretPath" }));

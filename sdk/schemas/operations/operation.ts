@@ -46,6 +46,11 @@ export interface Operation<
    * parsed body; the emulator answers them as the service does.
    */
   readonly rules?: (body: never) => Issue[];
+  /**
+   * Service rules beyond the query's schema: a field the service's schema leaves optional and its
+   * handler then requires (a 400). Run as `rules` are, on the parsed query.
+   */
+  readonly queryRules?: (query: never) => Issue[];
 }
 
 /** Declares an operation, keeping its schemas' types. */

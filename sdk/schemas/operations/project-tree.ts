@@ -47,7 +47,10 @@ import {
   SecretDeleteSchema,
   SecretEnvelope,
   SecretListEnvelope,
-  SecretReadQuery,
+  SecretGetQuery,
+  SecretListQuery,
+  secretGetQueryRules,
+  secretListQueryRules,
   SecretUpdateSchema,
 } from "../secrets";
 import { op } from "./operation";
@@ -156,7 +159,14 @@ const secretName = z.object({ secretName: nonEmpty });
 /** Secrets: `/api/v4/secrets`; every route counts in the secrets bucket (docs/service-api.md §8). */
 export const secretOperations = {
   /** A folder's secrets. */
-  list: op({ method: "GET", path: secrets, query: SecretReadQuery, response: SecretListEnvelope, bucket: "secrets" }),
+  list: op({
+    method: "GET",
+    path: secrets,
+    query: SecretListQuery,
+    queryRules: secretListQueryRules,
+    response: SecretListEnvelope,
+    bucket: "secrets",
+  }),
   /** With its value, place and key: what a secret renamed or imported is found by. */
   getById: op({
     method: "GET",
@@ -169,7 +179,8 @@ export const secretOperations = {
     method: "GET",
     path: `${secrets}/:secretName`,
     params: secretName,
-    query: SecretReadQuery,
+    query: SecretGetQuery,
+    queryRules: secretGetQueryRules,
     response: SecretEnvelope,
     bucket: "secrets",
   }),
