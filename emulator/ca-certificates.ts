@@ -113,6 +113,11 @@ export function issueCertificate(
   return { certificate: pem(CERTIFICATE, payload, issuer.signingKey), payload };
 }
 
+/** What a certificate of this emulator says (undefined for any other text). */
+export function certificatePayload(certificate: string): CertificatePayload | undefined {
+  return readPem(CERTIFICATE, certificate)?.payload as unknown as CertificatePayload | undefined;
+}
+
 /**
  * The payload of `certificate` when one of the emulator's CAs (`caById`) signed it for `ca`'s CSR;
  * undefined otherwise.

@@ -106,6 +106,34 @@ function reportedConfiguration(ca: RemoteCa) {
 /** A project's internal CAs, one read. */
 const listCas = (client: SecretOpsClient, projectId: string) => client.certificateAuthorities.list(projectId);
 
+/** An X.509 time holds whole seconds: the end of the parent's certificate as the service reads it. */
+const certificateTime = (iso: string) => Math.floor(Date.parse(iso) / 1000) * 1000;
+
+/**
+ * Why the parent would refuse to sign the intermediate `a` declares, found before the create
+ * writes anything (the signature comes after it): the service's refusals of `sign-intermediate`
+ * (docs/service-api.md §13) as a field of the program and its rule. Undefined when it signs.
+ */
+async function parentRefusal(client: SecretOpsClient, c: Args["configuration"]): Promise<string | undefined> {
+  const parentId = c.parentCaId;
+  if (c.type !== "intermediate" || !parentId) return undefined;
+  const parent = await orUndefinedOn404(client.certificateAuthorities.get(parentId));
+  if (!parent) return `configuration.parentCaId: there is no internal CA ${parentId} to sign this one`;
+  const p = parent.configuration;
+  const named = `the parent CA "${parent.name}"`;
+  if (parent.status === "disabled") return `configuration.parentCaId: ${named} is disabled and signs nothing`;
+  if (parent.status === PENDING) return `configuration.parentCaId: ${named} has no certificate yet to sign with`;
+  const pathLength = p?.maxPathLength ?? -1;
+  if (pathLength === 0) return `configuration.parentCaId: ${named} has a path length of 0 and signs no CA`;
+  if (pathLength > 0 && (c.maxPathLength === -1 || c.maxPathLength >= pathLength))
+    return `configuration.maxPathLength: must be from 0 to ${pathLength - 1}, under the path length of ${named} (${pathLength})`;
+  if (p?.notAfter && Date.parse(c.notAfter) > certificateTime(p.notAfter)) {
+    const end = new Date(certificateTime(p.notAfter)).toISOString();
+    return `configuration.notAfter: must not be after ${end}, the end of ${named}'s certificate (the service refuses: "notAfter date is after CA certificate's notAfter date")`;
+  }
+  return undefined;
+}
+
 /**
  * An intermediate waiting for its certificate gets it from its parent: the CSR, the parent's
  * signature and the import (sdk/project-tree.ts). A failure leaves it in state, pending, for the
@@ -173,7 +201,11 @@ export const certificateAuthorityDefinition = defineResource<RemoteCa, Args, z.o
     },
   },
 
-  create: (client, a) => client.certificateAuthorities.create(a),
+  async create(client, a) {
+    const refusal = await parentRefusal(client, a.configuration);
+    if (refusal) throw new Error(refusal);
+    return client.certificateAuthorities.create(a);
+  },
   find: async (client, a) => (await listCas(client, a.projectId)).find((c) => c.name === a.name),
   read: (client, id) => orUndefinedOn404(client.certificateAuthorities.get(id)),
   listed: { scopeOf: (outs) => outs.projectId, reads: familyReads(listCas) },

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { internalCaOperations as ops } from "../../sdk/schemas";
-import { csrOf, distinguishedName, isCsr, issueCertificate, issuedFor, newSigningKey } from "../ca-certificates";
+import {
+  certificatePayload,
+  csrOf,
+  distinguishedName,
+  isCsr,
+  issueCertificate,
+  issuedFor,
+  newSigningKey,
+} from "../ca-certificates";
 import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { installSelfSigned } from "../records";
@@ -153,10 +161,10 @@ async function signIntermediate(ctx: EmulatorContext, req: CaRequest<"signInterm
   const issuer = findCa(ctx, actor, req.params.caId, "create");
   if (issuer.status === "disabled") throw badRequest("CA is disabled");
   if (issuer.certificate === null) throw badRequest("CA does not have a certificate installed");
-  // [UNCONFIRMED] the text: the service fails to parse what is not a CSR.
-  if (!isCsr(body.csr)) throw badRequest("Invalid CSR: expected a PEM certificate signing request");
+  const notBefore = body.notBefore ?? new Date().toISOString();
+  refuseSignature(issuer, issuer.certificate, { ...body, notBefore });
   const { certificate, payload } = issueCertificate(issuer, body.csr, {
-    notBefore: body.notBefore ?? new Date().toISOString(),
+    notBefore,
     notAfter: body.notAfter,
     maxPathLength: body.maxPathLength,
   });
@@ -168,6 +176,38 @@ async function signIntermediate(ctx: EmulatorContext, req: CaRequest<"signInterm
     issuingCaCertificate: issuer.certificate,
     serialNumber: payload.serialNumber,
   };
+}
+
+/** An X.509 time holds whole seconds: a certificate's bound as its reader sees it. */
+const certificateTime = (iso: string) => Math.floor(Date.parse(iso) / 1000) * 1000;
+
+/**
+ * The service's refusals of a signature after the issuer's status (docs/service-api.md §13), in
+ * its order: the issuer expired, the CSR, the issuer's path length, then the validity asked for
+ * against the issuer certificate's.
+ */
+function refuseSignature(
+  issuer: CertificateAuthority,
+  issuerCertificate: string,
+  asked: { csr: string; notBefore: string; notAfter: string; maxPathLength: number },
+): void {
+  const c = issuer.configuration!;
+  if (c.notAfter !== null && Date.now() > Date.parse(c.notAfter)) throw badRequest("CA is expired");
+  // [UNCONFIRMED] the text: the service fails to parse what is not a CSR.
+  if (!isCsr(asked.csr)) throw badRequest("Invalid CSR: expected a PEM certificate signing request");
+  const own = certificatePayload(issuerCertificate);
+  // The certificate's basic constraints hold no path length when it was made with -1.
+  const pathLength = own && own.maxPathLength !== -1 ? own.maxPathLength : undefined;
+  if (pathLength === 0) throw badRequest("Failed to issue intermediate certificate due to CA path length constraint");
+  if (pathLength !== undefined && (asked.maxPathLength >= pathLength || asked.maxPathLength === -1))
+    throw badRequest("The requested path length constraint exceeds the CA's allowed path length");
+  const notBefore = Date.parse(asked.notBefore);
+  const notAfter = Date.parse(asked.notAfter);
+  if (own && notBefore < certificateTime(own.notBefore))
+    throw badRequest("notBefore date is before CA certificate's notBefore date");
+  if (notBefore > notAfter) throw badRequest("notBefore date is after notAfter date");
+  if (own && notAfter > certificateTime(own.notAfter))
+    throw badRequest("notAfter date is after CA certificate's notAfter date");
 }
 
 /**

@@ -83,7 +83,9 @@ describe("internal certificate authorities", () => {
     expect(await csrOf(inter.id)).toBe(csr);
     expectError(await sign(inter.id, csr), 400, "BadRequest", "CA does not have a certificate installed");
 
-    const signed = await sign(parent.id, csr, { notBefore: "2026-01-01T00:00:00Z", maxPathLength: 0 });
+    // Its certificate may start later than the parent's, not earlier.
+    const notBefore = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000).toISOString();
+    const signed = await sign(parent.id, csr, { notBefore, maxPathLength: 1 });
     expect(signed.status).toBe(200);
     const { certificate, certificateChain, issuingCaCertificate, serialNumber } = signed.body;
     expect(certificate).toMatch(/^-----BEGIN CERTIFICATE-----\n[\s\S]+\n-----END CERTIFICATE-----$/);
@@ -98,16 +100,59 @@ describe("internal certificate authorities", () => {
       configuration: {
         serialNumber,
         parentCaId: parent.id,
-        notBefore: "2026-01-01T00:00:00Z",
+        notBefore,
         notAfter: "2035-01-01T00:00:00Z",
       },
     });
-    // The intermediate now signs in its turn; its chain carries its own parent's certificate.
+    // The intermediate now signs in its turn (a CA under its path length of 1); its chain carries
+    // its own parent's certificate.
     const leaf = await intermediate();
-    const second = await sign(inter.id, await csrOf(leaf.id));
+    const second = await sign(inter.id, await csrOf(leaf.id), { notBefore, maxPathLength: 0 });
     expect(second.body.certificateChain).toBe(`${certificate}\n${certificateChain}`);
     for (const type of ["get-certificate-authority-csr", "sign-intermediate", "import-certificate-authority-cert"])
       expect((await auditOf(api, FX.pkiProjectId, type)).length).toBeGreaterThan(0);
+  });
+
+  // services/certificate-authority/internal/internal-certificate-authority-service.ts, signIntermediate.
+  test("a signature within the issuer's certificate only: its validity and path length (400s)", async () => {
+    const parent = await root();
+    const csr = await csrOf((await intermediate()).id);
+    const refused = async (extra: Record<string, unknown>, message: string) =>
+      expectError(await sign(parent.id, csr, extra), 400, "BadRequest", message);
+    await refused({ notAfter: "2040-01-01T00:00:01Z" }, "notAfter date is after CA certificate's notAfter date");
+    await refused({ notAfter: "2041-06-01T00:00:00Z" }, "notAfter date is after CA certificate's notAfter date");
+    await refused({ notBefore: "2020-01-01T00:00:00Z" }, "notBefore date is before CA certificate's notBefore date");
+    await refused(
+      { notBefore: "2034-01-01T00:00:00Z", notAfter: "2033-01-01T00:00:00Z" },
+      "notBefore date is after notAfter date",
+    );
+    // Up to the issuer's own end is signed.
+    expect((await sign(parent.id, csr, { notAfter: "2040-01-01T00:00:00Z" })).status).toBe(200);
+
+    // An issuer whose certificate has a path length: 0 signs no CA; n, only CAs under n.
+    const limited = async (maxPathLength: number) => {
+      const ca = await intermediate();
+      const signed = (await sign(parent.id, await csrOf(ca.id), { maxPathLength })).body;
+      await api.post(`${cas}/${ca.id}/import-certificate`, signed);
+      expect((await read(ca.id)).status).toBe("active");
+      return ca;
+    };
+    const zero = await limited(0);
+    expectError(
+      await sign(zero.id, csr, { maxPathLength: 0 }),
+      400,
+      "BadRequest",
+      "Failed to issue intermediate certificate due to CA path length constraint",
+    );
+    const two = await limited(2);
+    for (const maxPathLength of [-1, 2, 3])
+      expectError(
+        await sign(two.id, csr, { maxPathLength }),
+        400,
+        "BadRequest",
+        "The requested path length constraint exceeds the CA's allowed path length",
+      );
+    expect((await sign(two.id, csr, { maxPathLength: 1 })).status).toBe(200);
   });
 
   test("an import needs a certificate this emulator signed for that CA's CSR", async () => {
