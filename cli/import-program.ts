@@ -629,8 +629,8 @@ export function importProgram(found: Found, options: WriteOptions): ImportProgra
       ? [
           "//",
           "// Secret values (never read by the import) and the secrets the service never returns are read from",
-          "// the stack's config. Set each before `pulumi up` (the value the service holds: adoption does not",
-          "// send it, a later change does):",
+          "// the stack's config. Set each before `pulumi up` (the value the service holds: adoption sends",
+          "// no value the service holds, a later change is sent):",
           ...secrets.map((s) => `//   pulumi config set --secret ${s.key}`),
         ]
       : []),

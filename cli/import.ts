@@ -221,7 +221,7 @@ Exit codes: 0 written, 1 the service failed, 2 bad usage (or files that exist, w
         out(`  cd ${path.relative(process.cwd(), outDir) || "."} && npm install && pulumi stack init`);
       else out(`  import it from the program's entry point: import "./${o.module}";`);
       if (program.secrets.length) {
-        out("  # each secret, as the value the service holds (adoption does not send it):");
+        out("  # each secret, as the value the service holds (the same value is not sent):");
         for (const s of program.secrets) out(`  pulumi config set --secret ${s.key}    # ${s.resource}: ${s.path}`);
       }
       out("  pulumi up");

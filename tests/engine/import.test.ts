@@ -68,6 +68,25 @@ function sampleOf(app: string, method: string, field: string): unknown {
 }
 
 /**
+ * The values the service holds of a project's secrets, by the resource name `secretops import`
+ * gives each (`<environment><path>-<key>`, cli/import-program.ts).
+ */
+async function heldSecretValues(projectId: string): Promise<Map<string, string>> {
+  const values = new Map<string, string>();
+  for (const { slug: environment } of (await client.projects.get(projectId)).environments!) {
+    const folders = await client.secretFolders.list({ projectId, environment, path: "/", recursive: true });
+    const paths = ["/", ...folders.flatMap((f) => (f.relativePath ? [f.relativePath] : []))];
+    for (const secretPath of paths) {
+      for (const s of await client.secrets.list({ projectId, environment, secretPath })) {
+        const pathPart = secretPath === "/" ? "" : secretPath.replace(/\//g, "-");
+        values.set(`${environment}${pathPart}-${s.secretKey}`, s.secretValue!);
+      }
+    }
+  }
+  return values;
+}
+
+/**
  * Beside the fixture's tree (three environments, each with /app, /app/db and /infra, and a secret):
  * an environment, three levels of folders and three secrets in every environment, one multi-line
  * and one with a comment; in the cert-manager project, an intermediate CA signed by the fixture's
@@ -463,7 +482,10 @@ describe("secretops import", () => {
       "secretops:secretsPerMinute": { value: "100000" },
     };
     const settings = Object.keys(config).length;
-    // Each secret as its user would set it: a value of the form its field takes (a canary here).
+    // Each secret as its user would set it: a secret's value as the service holds it (docs/import.md:
+    // an equal value is not written, another one is), any other secret a value of the form its field
+    // takes (a canary here: the service never returns those, so adoption cannot compare them).
+    const held = await heldSecretValues(projectId);
     const connections = await client.appConnections.listAll();
     for (const [i, m] of [...output.matchAll(/pulumi config set --secret (\S+)\s+# (\S+): (\S+)/g)].entries()) {
       const [, key, resource, secretPath] = m as unknown as [string, string, string, string];
@@ -476,7 +498,10 @@ describe("secretops import", () => {
             `${CANARY}-${i}`,
             sampleOf(connection.app, connection.method, secretPath.split(".")[1]!),
           )
-        : `${CANARY}-${i}`;
+        : secretPath === "secretValue"
+          ? held.get(resource)!
+          : `${CANARY}-${i}`;
+      expect(value).toBeDefined();
       config[key] = { value, secret: true };
     }
     expect(Object.keys(config)).toHaveLength(settings + secretKeys.length);
