@@ -30,8 +30,11 @@ export interface RateLimitSettings {
   timeFactor: number;
 }
 
-/** The service's per-minute defaults (docs/service-api.md §8). */
-const DEFAULTS = { read: 60, write: 200, secrets: 60, timeFactor: 1 };
+/**
+ * The service's per-minute limits for an organization's requests on the unlicensed plan: its
+ * `rateLimits` of 60 reads, 200 writes and 40 secrets calls (docs/service-api.md §8).
+ */
+const DEFAULTS = { read: 60, write: 200, secrets: 40, timeFactor: 1 };
 const WINDOW_MS = 60_000;
 
 type Limiter = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;

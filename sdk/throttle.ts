@@ -8,8 +8,8 @@
  *
  * The budget is learned: the service advertises its limit and window in `x-ratelimit-limit` and
  * `x-ratelimit-reset` on every response (docs/service-api.md §8; paid plans allow far more than
- * the self-hosted default of 60 reads and 200 writes per minute). Until a response has said so,
- * the defaults apply. A client's `readsPerMinute`/`writesPerMinute`/`secretsPerMinute`, when set,
+ * the unlicensed plan's 60 reads, 200 writes and 40 secrets calls per minute). Until a response
+ * has said so, those defaults apply. A client's `readsPerMinute`/`writesPerMinute`/`secretsPerMinute`, when set,
  * are a cap on top.
  *
  * The budget is shared with whatever else uses the same credentials or address (another pipeline,
@@ -33,16 +33,22 @@ export interface RateLimitOptions {
   readsPerMinute?: number;
   /** A cap on writes per window, on top of what the service advertises. Unset: the service's (200 until it says). */
   writesPerMinute?: number;
-  /** A cap on the secrets routes per window, on top of what the service advertises. Unset: the service's (60 until it says). */
+  /** A cap on the secrets routes per window, on top of what the service advertises. Unset: the service's (40 until it says). */
   secretsPerMinute?: number;
   /** The window the caps count in, default 60 000 ms. Tests shrink it together with the emulator's timeFactor. */
   windowMs?: number;
 }
 
+/**
+ * What an authenticated request counts against on an instance that has not advertised its limits:
+ * the unlicensed plan's `rateLimits` (60 reads, 200 writes, 40 secrets calls a minute), which the
+ * service applies to every request of an organization in place of its instance-wide 60 secrets
+ * calls (docs/service-api.md §8).
+ */
 export const defaultRateLimit = {
   readsPerMinute: 60,
   writesPerMinute: 200,
-  secretsPerMinute: 60,
+  secretsPerMinute: 40,
   windowMs: 60_000,
 } as const;
 

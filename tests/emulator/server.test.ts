@@ -372,7 +372,7 @@ describe("rate limits", () => {
     await a2.put("/__admin/rate-limits", { read: 3, timeFactor: 0.01 });
   });
 
-  test("the service's defaults are 60 reads, 200 writes and 60 secrets calls per minute", async () => {
+  test("the unlicensed plan's limits are the default: 60 reads, 200 writes and 40 secrets calls per minute", async () => {
     const { emu: e3, api: a3 } = await start({ rateLimits: undefined });
     try {
       const r = await a3.get(LIST);
@@ -381,7 +381,7 @@ describe("rate limits", () => {
       const w = await a3.patch(`${LIST}/${FX.connection("auth0").id}`, { description: "d" });
       expect(w.headers.get("x-ratelimit-limit")).toBe("200");
       const s = await a3.get(apiPaths.secrets, { query: { projectId: FX.projectId, environment: "dev" } });
-      expect(s.headers.get("x-ratelimit-limit")).toBe("60");
+      expect(s.headers.get("x-ratelimit-limit")).toBe("40");
     } finally {
       await e3.stop();
     }

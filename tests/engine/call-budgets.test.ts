@@ -199,7 +199,7 @@ describe(`a refresh of ${SECRETS} secrets in ${FOLDERS} folders at the service's
     expect(changeCounts(up.summary.resourceChanges).create).toBe(SECRETS + FOLDERS + 1);
     for (const k of ["secretops:readsPerMinute", "secretops:writesPerMinute", "secretops:secretsPerMinute"])
       await env.t.stack.removeConfig(k);
-    await env.admin.setRateLimits({ read: 60, write: 200, secrets: 60, timeFactor: TIME_FACTOR });
+    await env.admin.setRateLimits({ read: 60, write: 200, secrets: 40, timeFactor: TIME_FACTOR });
   });
   afterAll(async () => {
     await env?.dispose();

@@ -3,8 +3,8 @@ import { engineEnv, type EngineEnv } from "../engine/lifecycle";
 import { census, mixedResources } from "./mixed-stack";
 
 /**
- * Rate limits at scale: the emulator enforces the service's default limits (60 reads and 200
- * writes a minute, docs/service-api.md §8), with the minute compressed to a few seconds, and
+ * Rate limits at scale: the emulator enforces the service's default limits (the unlicensed plan's
+ * 60 reads, 200 writes and 40 secrets calls a minute, docs/service-api.md §8), with the minute compressed to a few seconds, and
  * advertises them in `x-ratelimit-*`. With no caps of its own, the provider learns them: a
  * 200-resource up, refresh and destroy finish with no failed operation and no request answered 429.
  */
@@ -23,7 +23,7 @@ describe(`${COUNT} resources under the service's default rate limits`, () => {
     // The provider paces by what the service advertises, as a user's would: no caps.
     for (const k of ["secretops:readsPerMinute", "secretops:writesPerMinute", "secretops:secretsPerMinute"])
       await env.t.stack.removeConfig(k);
-    await env.admin.setRateLimits({ read: 60, write: 200, timeFactor: TIME_FACTOR });
+    await env.admin.setRateLimits({ read: 60, write: 200, secrets: 40, timeFactor: TIME_FACTOR });
     await env.admin.addFault({ kind: "latency", latencyMs: ARRIVAL_DELAY_MS, every: 4 });
     declared = mixedResources(env.emulator.summary, COUNT, "paced");
     await env.t.stack.setConfig("resources:secrets", { value: JSON.stringify(declared.secrets), secret: true });
