@@ -12,6 +12,7 @@ import { type ConfigReader, apiClient, configure as configureSettings } from "./
 import { type ResourceType, secretArgs } from "./definition";
 import { plainCredentialConfigProblem } from "./program-side";
 import { definition, provider as dynamicSteps } from "./provider-process";
+import { withSnakeCaseKeys } from "../sdk/schemas/issues";
 import { RESOURCE_NAME_KEY, type Plain, isPlainObject } from "./values";
 
 /**
@@ -147,7 +148,10 @@ function importTarget(type: ResourceType, fixed: Plain | undefined, id: string, 
 // `credentials`, `parameters`, …), and `pulumi import` prints such dicts. No field of the schemas
 // has an underscore in its name, so a snake_case key a kind's object does not have, whose
 // camelCase spelling it has, is that field: check takes it as such, in every object the kind's
-// schema knows the shape of (not in one it passes through unchecked).
+// schema knows the shape of (not in one it passes through unchecked). The spelling compares
+// letters without case, so `is_ca` is `isCA` and `cluster_uuid` `clusterUUID`, as the Python
+// SDK spells them. A key no field has is refused, naming the nearest field in snake_case
+// (`withSnakeCaseKeys`, sdk/schemas/issues.ts).
 
 /** The object shapes a value of `schema` may have at its level: through optional, default, pipes and unions. */
 function shapesOf(schema: z.core.$ZodType): Readonly<Record<string, z.core.$ZodType>>[] {
@@ -169,7 +173,15 @@ function elementsOf(schema: z.core.$ZodType): z.core.$ZodType[] {
   return [];
 }
 
-const camelCase = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+/** The field of `shapes` a snake_case key spells (its letters, without case), if any. */
+function fieldSpelt(key: string, shapes: readonly Readonly<Record<string, z.core.$ZodType>>[]): string | undefined {
+  const letters = key.replaceAll("_", "").toLowerCase();
+  for (const shape of shapes) {
+    const field = Object.keys(shape).find((f) => f.toLowerCase() === letters);
+    if (field) return field;
+  }
+  return undefined;
+}
 
 /** `value` with every snake_case key the schemas' objects know in camelCase spelled so, at any depth. */
 function camelKeys(value: unknown, schemas: readonly z.core.$ZodType[]): unknown {
@@ -182,7 +194,7 @@ function camelKeys(value: unknown, schemas: readonly z.core.$ZodType[]): unknown
   const known = (key: string) => shapes.some((shape) => Object.hasOwn(shape, key));
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => {
-      const key = !known(k) && k.includes("_") && known(camelCase(k)) ? camelCase(k) : k;
+      const key = (!known(k) && k.includes("_") && fieldSpelt(k, shapes)) || k;
       return [
         key,
         camelKeys(
@@ -208,7 +220,7 @@ function withSchemaKeys(type: ResourceType, args: Plain): Plain {
 async function check(urn: string, olds: Plain, news: Plain): Promise<provider.CheckResult> {
   const r = resourceOf(urn);
   const named = { ...withSchemaKeys(r.type, { ...revealProps(news), ...r.fixed }), [RESOURCE_NAME_KEY]: r.name };
-  const result = await dynamicSteps(r.type).check!(revealProps(olds), named);
+  const result = await withSnakeCaseKeys(() => dynamicSteps(r.type).check!(revealProps(olds), named));
   const { [RESOURCE_NAME_KEY]: _name, ...inputs }: Plain = result.inputs ?? named;
   return { inputs: conceal(inputs, secretKeys(r.type, news)), failures: result.failures };
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { z } from "zod";
 
 /**
@@ -141,12 +142,39 @@ export function didYouMean(word: string, known: readonly string[]): string {
 }
 
 /**
+ * Whether the program checked now may spell fields in snake_case: set around the native
+ * provider's check (`withSnakeCaseKeys`), where a Python program's dict keys arrive as written.
+ * Where it is not set (the TypeScript classes, the SDK, the emulator), fields are named as the
+ * schemas spell them.
+ */
+const snakeCaseKeys = new AsyncLocalStorage<true>();
+
+/** Runs `check` (and what it awaits) as a check of a program that may spell fields in snake_case. */
+export function withSnakeCaseKeys<T>(check: () => T): T {
+  return snakeCaseKeys.run(true, check);
+}
+
+/** A schema field's snake_case spelling, as a Python SDK spells it: `isCA` → `is_ca`. */
+export function snakeCase(field: string): string {
+  return field
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase();
+}
+
+/** A key written in snake_case: an underscore, and no capital. */
+const isSnakeCase = (key: string) => key.includes("_") && key === key.toLowerCase();
+
+/**
  * The rule a field outside an object's shape breaks, naming it, the nearest known field and the
- * fields there are: a request never drops a field silently.
+ * fields there are: a request never drops a field silently. In a program that may spell fields in
+ * snake_case (`withSnakeCaseKeys`), unknown keys all written so get the nearest field and the list
+ * in snake_case too, the spelling the program uses.
  */
 export function unknownFieldsRule(keys: readonly string[], fields: readonly string[]): string {
-  const named = keys.map((k) => `"${k}"${didYouMean(k, fields)}`).join(", ");
-  const list = fields.length ? `; the fields here are ${fields.join(", ")}` : "; no field is allowed here";
+  const spelt = snakeCaseKeys.getStore() && keys.every(isSnakeCase) ? fields.map(snakeCase) : fields;
+  const named = keys.map((k) => `"${k}"${didYouMean(k, spelt)}`).join(", ");
+  const list = spelt.length ? `; the fields here are ${spelt.join(", ")}` : "; no field is allowed here";
   return `unknown field${keys.length > 1 ? "s" : ""} ${named}${list}`;
 }
 

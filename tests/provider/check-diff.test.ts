@@ -429,6 +429,18 @@ describe("destinations", () => {
         reason: expect.stringMatching(/^unknown field "tamId" \(did you mean "teamId"\?\); /),
       },
     ]);
+    // A TypeScript program names fields as the schemas do, whatever the key's spelling (the native
+    // provider suggests snake_case for a Python dict's key: tests/provider/native-provider.test.ts).
+    const snake = await sync.check!(
+      {},
+      { ...syncArgs, destinationConfig: { ...syncArgs.destinationConfig, team_idd: "t" } },
+    );
+    expect(snake.failures).toEqual([
+      {
+        property: "destinationConfig",
+        reason: `unknown field "team_idd" (did you mean "teamId"?); the fields here are ${vercelConfigFields}`,
+      },
+    ]);
   });
 
   it("refuses an arg no sync has (an endpoint's settings are not args)", async () => {

@@ -82,6 +82,58 @@ describe("check", () => {
     expect(typo.failures?.[0]?.reason).toContain('unknown field "team_idd"');
   });
 
+  test("a snake_case key with capitals run together in its field is that field: is_ca, cluster_uuid", async () => {
+    const camunda = {
+      destination: "camunda",
+      name: "c",
+      projectId: "10000000-0000-4000-8000-000000000001",
+      connectionId: "50000000-0000-4000-8000-000000000012",
+      environment: "dev",
+      secretPath: "/app",
+      syncOptions: { initial_sync_behavior: "overwrite-destination" },
+      destinationConfig: { scope: "cluster", cluster_uuid: "00000000-0000-4000-8000-0000000000c1" },
+    };
+    const result = await provider.check!(urn("SecretSync", "c"), {}, camunda);
+    expect(result.inputs.destinationConfig).toEqual({
+      scope: "cluster",
+      clusterUUID: "00000000-0000-4000-8000-0000000000c1",
+    });
+  });
+
+  describe("a key no field has is refused in the spelling the program writes", () => {
+    const sync = (syncOptions: Record<string, unknown>) => ({
+      destination: "vercel",
+      name: "web",
+      projectId: "10000000-0000-4000-8000-000000000001",
+      connectionId: "50000000-0000-4000-8000-000000000012",
+      environment: "dev",
+      secretPath: "/app",
+      syncOptions,
+      destinationConfig: { app: "prj", appName: "web", env: "production", teamId: "team" },
+    });
+    const reasons = async (syncOptions: Record<string, unknown>) =>
+      ((await provider.check!(urn("SecretSync", "web"), {}, sync(syncOptions))).failures ?? []).map((f) => f.reason);
+
+    test("a snake_case typo (a Python dict): the nearest field and the list in snake_case", async () => {
+      const [reason, ...more] = await reasons({
+        initial_sync_behavior: "overwrite-destination",
+        disable_secret_deleton: true,
+      });
+      expect(more).toEqual([]);
+      expect(reason).toMatch(
+        /^syncOptions: unknown field "disable_secret_deleton" \(did you mean "disable_secret_deletion"\?\); the fields here are initial_sync_behavior, /,
+      );
+      expect(reason!.slice("syncOptions: ".length)).not.toMatch(/[a-z][A-Z]/); // no field named in camelCase
+    });
+
+    test("a camelCase typo (YAML, or a Python Args class) keeps the schema's spelling", async () => {
+      const [reason] = await reasons({ initialSyncBehavior: "overwrite-destination", disableSecretDeleton: true });
+      expect(reason).toMatch(
+        /^syncOptions: unknown field "disableSecretDeleton" \(did you mean "disableSecretDeletion"\?\); the fields here are initialSyncBehavior, /,
+      );
+    });
+  });
+
   test("a GenericSecretSync's destinationConfig, passed through unchecked, keeps its keys as given", async () => {
     const args = {
       destination: "some-new-destination",
