@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Prints the directory holding a `node` of at least 22.1 (last line of stdout), for the engine
-# tests' program and provider processes: they run with Node's module compile cache
-# (NODE_COMPILE_CACHE, Node >= 22.1), which saves about 40% of the CPU each process spends
-# loading @pulumi/pulumi and this package (tests/engine/harness.ts, docs/development.md).
+# Prints the directory holding a `node` that meets the package's `engines.node` (>= 22.9.0, what
+# the dependencies require: tests/docs/node-engines.test.ts) (last line of stdout). Every script of
+# package.json runs under it (scripts/with-node.sh, scripts/setup.sh), and the engine tests' program
+# and provider processes run on it with Node's module compile cache (NODE_COMPILE_CACHE, Node >=
+# 22.1), which saves about 40% of the CPU each process spends loading @pulumi/pulumi and this
+# package (tests/engine/harness.ts, docs/development.md).
 #
-# 1. A `node` on PATH at least as new as MIN_VERSION is used as is.
+# 1. A `node` on PATH at least as new as MIN_VERSION is used as is (the directory of the binary
+#    itself, should PATH hold a link to it).
 # 2. Otherwise Node NODE_VERSION is unpacked from the npm registry's node-linux-<arch> package (the
 #    official binaries) into a cache outside the repo, keyed by version, as ensure-pulumi.sh keeps
 #    the engine:  ${SECRETOPS_PULUMI_CACHE:-~/.cache/secretops-pulumi}/node-<version>/bin
@@ -13,14 +16,14 @@
 set -euo pipefail
 
 NODE_VERSION="${SECRETOPS_NODE_VERSION:-22.23.3}"
-MIN_VERSION="22.1.0"
+MIN_VERSION="22.9.0"
 log() { echo "[ensure-node] $*" >&2; }
 # shellcheck source=engine/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/engine/common.sh"
 
 found="$(node --version 2>/dev/null | sed 's/^v//' || true)"
 if [ -n "$found" ] && version_ge "$found" "$MIN_VERSION"; then
-  dirname "$(command -v node)"
+  dirname "$(readlink -f "$(command -v node)")"
   exit 0
 fi
 

@@ -9,4 +9,4 @@ export RELIABILITY_FAULT_RESOURCES="${RELIABILITY_FAULT_RESOURCES:-300}"  # CI: 
 export RELIABILITY_KILL_POINTS="${RELIABILITY_KILL_POINTS:-1,5,10,20,30,40,44}"  # CI: 2,15,30
 export RELIABILITY_RATE_RESOURCES="${RELIABILITY_RATE_RESOURCES:-500}"  # CI: 200
 # One file at a time: the heavy stacks would otherwise share two cores with each other.
-exec npx jest tests/reliability --maxWorkers=1 "$@"
+exec bash scripts/with-node.sh npx jest tests/reliability --maxWorkers=1 "$@"

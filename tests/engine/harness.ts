@@ -131,8 +131,8 @@ let nodeBinDir: string | undefined;
  * program and provider process loads, then cost about 40% less CPU to load (edges.test.ts alone
  * runs 17% faster, the whole of jest 5%: docs/development.md). A `node` of at least 22.1 on PATH
  * is used as is; otherwise scripts/ensure-node.sh installs one, once.
- * SECRETOPS_TEST_SYSTEM_NODE=1 keeps the machine's `node` (to compare, or to run everything on
- * the oldest Node the package supports).
+ * SECRETOPS_TEST_SYSTEM_NODE=1 keeps the `node` on PATH, without the compile cache (to compare,
+ * or to run everything on another Node that meets `engines.node`).
  */
 export function engineNodeEnv(restOfPath = process.env.PATH ?? ""): { PATH: string; NODE_COMPILE_CACHE?: string } {
   if (process.env.SECRETOPS_TEST_SYSTEM_NODE) return { PATH: restOfPath };

@@ -141,7 +141,8 @@ describe("the packed package in a user's program", () => {
     ];
     t = await createTestStack({
       program: dir,
-      // As a user runs it: the machine's node (Node 20, the oldest the package supports, here).
+      // As a user runs it: the node on PATH, without the engine tests' compile cache (under
+      // `npm test`, scripts/with-node.sh's: the machine's own when it meets engines.node).
       systemNode: true,
       config: {
         "resources:resources": { value: JSON.stringify(resources) },
