@@ -22,8 +22,8 @@ import {
  * The events that mean a family's object was written, and the event-metadata key holding its id
  * (as the service's audit events carry them; emulator/routes/*.ts records the same).
  * AppConnectionSettings never creates: it PATCHes an existing connection, and only when a setting
- * differs; one that found its connection already as declared looks for the connection's own create
- * or update event.
+ * differs. A resource adopted as found (provider/state.ts, `adoptedAsFound`) was never written by
+ * the stack: no event is looked for.
  */
 export const appliedEvents: Record<ResourceType, { types: string[]; idKey: string; byProject?: true }> = {
   SecretSync: { types: ["create-secret-sync", "update-secret-sync"], idKey: "syncId" },
@@ -65,15 +65,15 @@ interface StateResource {
   created?: string;
   modified?: string;
   delete?: boolean;
-  outputs?: { changedAt?: unknown; projectId?: unknown };
+  outputs?: { changedAt?: unknown; adoptedAsFound?: unknown; projectId?: unknown };
 }
 
 export function verifyCommand(): Command {
   return addConnectionOptions(
     new Command("verify")
       .description(
-        "Check that the audit log holds a create or update event for every secretops resource in a stack's state " +
-          "(from `pulumi stack export`), at or after the time the state last changed it. Exit 1 naming each one missing.",
+        "Check that the audit log holds a create or update event for every secretops resource the stack wrote " +
+          "(its state, from `pulumi stack export`), at or after the time it last wrote it. Exit 1 naming each one missing.",
       )
       .option("--stack <name>", "the stack (default: the selected stack)")
       .option("-C, --cwd <dir>", "run pulumi in this directory (the project's)")
@@ -92,9 +92,10 @@ Each resource's event must be no older than the time its object last reached the
 it; state from older releases: the resource's "modified", else "created" time) minus --margin.
 Events are matched by id: syncId, rotationId, certificateProfileId, connectionId, projectId,
 folderId, secretId, caId, certificatePolicyId in the event's metadata; an environment's events
-carry no id, so any environment event (or the create) of its project counts. An AppConnectionSettings that found its connection already as declared wrote nothing: the
-connection's own create or last update event is looked for, which a connection made long ago may
-have outlived. Endpoint and token: the flags, else the stack's secretops:* config, else the
+carry no id, so any environment event (or the create) of its project counts. A resource whose
+object the stack adopted as found (adoptExisting, \`secretops import\`, or an AppConnectionSettings
+whose connection already matched) and has not written since made no change for the audit log to
+show: no event is looked for (adoptedAsFound in its outputs), and it is counted apart. Endpoint and token: the flags, else the stack's secretops:* config, else the
 environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad usage.`,
     )
     .action(async (o: VerifyOptions) => {
@@ -110,28 +111,25 @@ environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad
         process.stdout.write("no secretops resources in the stack's state\n");
         return;
       }
-      const expected = ours.map((r) => {
-        const type = r.type.slice(TYPE_PREFIX.length) as ResourceType;
-        // When the object last reached the declared state (provider/state.ts, changedAt); state from
-        // older releases has only the time the state last changed the resource.
-        const changedAt = typeof r.outputs?.changedAt === "string" ? r.outputs.changedAt : undefined;
-        const since = Date.parse(changedAt ?? r.modified ?? r.created ?? manifestTime ?? "") - marginMs;
-        if (!appliedEvents[type] || Number.isNaN(since)) {
-          throw new Failure(`cannot verify ${r.urn}: ${appliedEvents[type] ? "no time in the state" : "unknown type"}`);
-        }
-        const byProject = appliedEvents[type].byProject && typeof r.outputs?.projectId === "string";
-        return { type, name: r.urn.split("::").pop()!, id: byProject ? String(r.outputs?.projectId) : r.id!, since };
-      });
-      // One walk over every family's events since the earliest time, rather than one query per
-      // resource: reads are rate limited (60 a minute by default).
-      const seen = new Map<string, number[]>();
-      const start = new Date(Math.min(...expected.map((e) => e.since))).toISOString();
-      const types = [...new Set(Object.values(appliedEvents).flatMap((a) => a.types))];
-      try {
-        for await (const e of client.auditLogs.iterate({ eventType: types, startDate: start })) record(seen, e);
-      } catch (e) {
-        throw apiFailure(e);
-      }
+      // Adopted as found and not written since: the stack made no change for the log to show.
+      const adopted = ours.filter((r) => r.outputs?.adoptedAsFound === true);
+      const expected = ours
+        .filter((r) => !adopted.includes(r))
+        .map((r) => {
+          const type = r.type.slice(TYPE_PREFIX.length) as ResourceType;
+          // When the object last reached the declared state (provider/state.ts, changedAt); state from
+          // older releases has only the time the state last changed the resource.
+          const changedAt = typeof r.outputs?.changedAt === "string" ? r.outputs.changedAt : undefined;
+          const since = Date.parse(changedAt ?? r.modified ?? r.created ?? manifestTime ?? "") - marginMs;
+          if (!appliedEvents[type] || Number.isNaN(since)) {
+            throw new Failure(
+              `cannot verify ${r.urn}: ${appliedEvents[type] ? "no time in the state" : "unknown type"}`,
+            );
+          }
+          const byProject = appliedEvents[type].byProject && typeof r.outputs?.projectId === "string";
+          return { type, name: r.urn.split("::").pop()!, id: byProject ? String(r.outputs?.projectId) : r.id!, since };
+        });
+      const seen = await eventsSince(client, expected);
       const missing = expected.filter((x) => !(seen.get(`${x.type} ${x.id}`) ?? []).some((t) => t >= x.since));
       for (const m of missing) {
         const a = appliedEvents[m.type];
@@ -141,13 +139,41 @@ environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad
       }
       if (missing.length > 0) {
         throw new Failure(
-          `${missing.length} of ${counted(expected.length, "secretops resource")} ${missing.length === 1 ? "has" : "have"} no create/update event`,
+          `${missing.length} of ${counted(ours.length, "secretops resource")} ${missing.length === 1 ? "has" : "have"} no create/update event`,
         );
       }
-      process.stdout.write(
-        `${counted(expected.length, "secretops resource")} verified: each has its create/update event\n`,
-      );
+      process.stdout.write(`${counted(ours.length, "secretops resource")} verified: ${verified(expected, adopted)}\n`);
     });
+}
+
+/** What the verified resources showed: each written one its event; the ones adopted as found, none to look for. */
+function verified(written: readonly unknown[], adopted: readonly unknown[]): string {
+  const none = "adopted as found with no write (no event to look for)";
+  if (!adopted.length) return "each has its create/update event";
+  if (!written.length) return `each was ${none}`;
+  const found = `${written.length} ${written.length === 1 ? "has its" : "have their"} create/update event`;
+  return `${found}, ${adopted.length} ${adopted.length === 1 ? "was" : "were"} ${none}`;
+}
+
+/**
+ * The families' events since the earliest time expected, by family and id: one walk over every
+ * family's events rather than one query per resource, as reads are rate limited (60 a minute by
+ * default). None when no event is expected.
+ */
+async function eventsSince(
+  client: ReturnType<typeof clientFromOptions>,
+  expected: readonly { since: number }[],
+): Promise<Map<string, number[]>> {
+  const seen = new Map<string, number[]>();
+  if (!expected.length) return seen;
+  const start = new Date(Math.min(...expected.map((e) => e.since))).toISOString();
+  const types = [...new Set(Object.values(appliedEvents).flatMap((a) => a.types))];
+  try {
+    for await (const e of client.auditLogs.iterate({ eventType: types, startDate: start })) record(seen, e);
+  } catch (e) {
+    throw apiFailure(e);
+  }
+  return seen;
 }
 
 function record(seen: Map<string, number[]>, e: AuditLogEntry): void {

@@ -3,10 +3,14 @@ import {
   type CertificateProfile as RemoteProfile,
   type CertificateProfileCreate,
   type EnrollmentType,
+  acmeConfig,
+  apiConfig,
   certificateProfileOperations,
   enrollmentTypeNames,
   enrollmentTypeOf,
   enrollmentTypes,
+  estConfig,
+  scepConfig,
 } from "../sdk/schemas";
 import type { Override, SecretOpsClient } from "../sdk";
 import { defineResource, commonOptions } from "./definition";
@@ -89,6 +93,38 @@ const configIdOf = (p: RemoteProfile): string | null | undefined =>
 const withoutServiceDefaults = (config: object, defaults: Readonly<Record<string, unknown>>): Plain =>
   Object.fromEntries(Object.entries(config).filter(([k, v]) => v !== defaults[k]));
 
+/** Each config object's schema: its fields' defaults are what a create that sends none stores. */
+const configSchemas = { apiConfig, estConfig, acmeConfig, scepConfig } as const satisfies Record<ConfigKey, unknown>;
+
+/**
+ * A config object as the service holds it when the create sent none of its fields but its secrets:
+ * each field at its schema's default, as `check` makes it, without those at the value the service
+ * stores when they are not sent (as `reported` leaves them out).
+ */
+function configAtDefaults(row: Rows[EnrollmentType]): Plain {
+  const fields = Object.entries(configSchemas[row.configKey].shape).flatMap(([k, field]) => {
+    const absent = (field as z.ZodType).safeParse(undefined);
+    return absent.success && absent.data !== undefined ? [[k, absent.data] as const] : [];
+  });
+  return withoutServiceDefaults(Object.fromEntries(fields), row.serviceDefaults);
+}
+
+/**
+ * The config object state from earlier releases lacks: their create and PATCH read the config from
+ * the write's answer, which carries only the config's id (docs/service-api.md §4), so their state
+ * holds `estConfigId` and no `estConfig`. It is taken as at its defaults: a profile whose program
+ * sets none but its secrets shows no change; one that sets others sends them again once, and its
+ * state holds the config from then on (a refresh records the service's at once).
+ */
+function unrecordedConfig(outs: Plain): Plain {
+  const type = outs.enrollmentType;
+  if (typeof type !== "string" || !(type in enrollmentTypes)) return {};
+  const row = enrollmentTypes[type as EnrollmentType];
+  const configId = outs[`${type}ConfigId`];
+  if (outs[row.configKey] !== undefined && outs[row.configKey] !== null) return {};
+  return typeof configId === "string" ? { [row.configKey]: configAtDefaults(row) } : {};
+}
+
 /**
  * The profile after a write: create and update answer with the profile's row alone, not its config
  * objects (docs/service-api.md §4), so the config is what the write sent, merged into the one the
@@ -169,6 +205,7 @@ export const certificateProfileDefinition = defineResource<RemoteProfile, Profil
     const config = args[row.configKey];
     return config ? { ...args, [row.configKey]: withoutServiceDefaults(config, row.serviceDefaults) } : args;
   },
+  unrecorded: unrecordedConfig,
   reported: {
     projectId: (p) => p.projectId,
     certificatePolicyId: (p) => p.certificatePolicyId,

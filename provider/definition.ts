@@ -136,6 +136,13 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
    * stores when it is not sent is left out, as `reported` leaves it out.
    */
   canonical?(args: Args): Args;
+  /**
+   * What state written by an earlier release left out although the service held it (its write's
+   * answer did not show it): the args-shaped values diff compares the program against in its
+   * place, read from those outputs (`outs`). Only for args the outputs lack; a refresh or the next
+   * write records the service's own values.
+   */
+  unrecorded?(outs: Plain): Plain;
 
   create?(client: SecretOpsClient, args: Args, options: Options): Promise<Remote>;
   /** Finds the object a create would have made (by name or slug): adoption and ambiguous creates. */

@@ -18,6 +18,7 @@ import {
   CHANGED_OUTSIDE,
   SECRET_REVISIONS_KEY,
   type SecretRevisions,
+  type WriteRecord,
   changedOutside,
   decodeState,
   encodeState,
@@ -76,6 +77,13 @@ const changedAtOf = (remote: { id: string }): string | undefined => {
   const at = "updatedAt" in remote ? remote.updatedAt : undefined;
   return typeof at === "string" ? at : undefined;
 };
+
+/**
+ * What a step records of its write: the object's `updatedAt` from the write's answer; an adoption
+ * that wrote nothing records that instead (`ProviderState.adoptedAsFound`), and no time.
+ */
+const writeRecord = (remote: { id: string }, wrote: boolean): WriteRecord =>
+  wrote ? { changedAt: changedAtOf(remote) } : { adoptedAsFound: true };
 
 /** The named endpoint a resource's options (or last outputs) point at; undefined for the stack's. */
 const endpointOf = (options: Plain): string | undefined =>
@@ -136,9 +144,10 @@ function replaceable(def: Definition, args: Plain, options: Plain): string[] {
 /** What it takes to go from the state `olds` to the program's `args` and `options`. */
 export function plan(def: Definition, args: Plain, options: Plain, olds: Plain): Plan {
   const state = decodeState(olds, Object.keys(def.reported));
+  const observed = { ...state.observed, ...def.unrecorded?.(olds) };
   const secretPaths = secretPathsOf(def, args);
   const plainArgs = withoutPaths(args, secretPaths);
-  const differs = (value: unknown, k: string) => containsUnknown(value) || !sameValue(value, state.observed[k]);
+  const differs = (value: unknown, k: string) => containsUnknown(value) || !sameValue(value, observed[k]);
 
   const absentMeans = def.absentMeans ?? {};
   /** The value the program asks for: the declared one, or what leaving the arg out means. */
@@ -348,18 +357,22 @@ async function createResource(ctx: ProviderContext, inputs: Plain): Promise<dyna
     const holder = holderOf(ctx, inputs);
     const heldElsewhere = (found: { id: string }) => refuseHeldElsewhere(ctx, def, found, args, options, holder);
     let made = false;
+    let wrote = true;
     let remote = await exclusively(ctx, exclusiveKey(def, args, options), async () => {
       const adopted = await adoptExisting(def, client, args, options, heldElsewhere);
-      if (adopted) return adopted;
+      if (adopted) {
+        wrote = adopted.wrote;
+        return adopted.remote;
+      }
       const [missing] = missingOnCreate(def, args);
       if (missing) throw new Error(`${missing.property}: ${missing.reason}`);
       made = true;
       return createOnce(def, client, args, options, holder, heldElsewhere);
     });
     ctx.held.hold(endpointOf(options), remote.id, holder);
-    const changedAt = changedAtOf(remote);
-    remote = await settle(def, client, remote, inputs, options, { made });
-    return { id: remote.id, outs: outputsAfterWrite(def, remote, inputs, options, changedAt) };
+    const record = writeRecord(remote, wrote);
+    remote = await settle(def, client, remote, inputs, options, { made, record });
+    return { id: remote.id, outs: outputsAfterWrite(def, remote, inputs, options, record) };
   } finally {
     wrote(def, client, args);
   }
@@ -470,9 +483,9 @@ async function updateResource(
     return {
       outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(def, news) }) }),
     };
-  const changedAt = changedAtOf(remote);
-  remote = await settle(def, client, remote, news, options, { previous });
-  return { outs: outputsAfterWrite(def, remote, news, options, changedAt, previous) };
+  const record = writeRecord(remote, true);
+  remote = await settle(def, client, remote, news, options, { previous, record });
+  return { outs: outputsAfterWrite(def, remote, news, options, record, previous) };
 }
 
 /**
@@ -490,7 +503,8 @@ async function movedWithContainer(
 ): Promise<dynamic.UpdateResult> {
   const remote = await readObject(def, client, id, where);
   if (!remote) throw new Error(`${objectLabel(def, where, id)} is not where its renamed environment or folder took it`);
-  return { outs: outputsAfterWrite(def, remote, news, options, decodeState(where, []).changedAt, previous) };
+  const { changedAt, adoptedAsFound } = decodeState(where, []);
+  return { outs: outputsAfterWrite(def, remote, news, options, { changedAt, adoptedAsFound }, previous) };
 }
 
 /**
@@ -567,6 +581,7 @@ const exclusively = <T>(ctx: ProviderContext, key: string | undefined, work: () 
  * nothing: `secretops import`); an arg sent for its other fields carries its secrets too. A later
  * change of the value is written as usual. The settings of an object made elsewhere
  * (`manageExisting`) are what the program sets, so their secrets are written on create.
+ * `wrote`: whether it sent anything (nothing: the object was adopted as found).
  * Undefined: nothing to adopt, the object is to be created.
  */
 async function adoptExisting(
@@ -575,7 +590,7 @@ async function adoptExisting(
   args: Plain,
   options: Plain,
   heldElsewhere: (found: { id: string }) => void,
-): Promise<{ id: string } | undefined> {
+): Promise<{ remote: { id: string }; wrote: boolean } | undefined> {
   if (!options.adoptExisting && !def.manageExisting) return undefined;
   const remote = await def.find(client, args);
   if (!remote && def.manageExisting) throw new Error(def.manageExisting.notFound(args));
@@ -585,7 +600,8 @@ async function adoptExisting(
   const { patch } = plan(def, compared, options, argsOf(def, remote));
   for (const p of returnedSecretsDiffering(def, remote, args)) patch[p.split(".")[0]!] = undefined;
   for (const k of Object.keys(patch)) if (args[k] !== undefined) patch[k] = args[k];
-  return Object.keys(patch).length ? def.update(client, remote.id, patch, args, options) : remote;
+  if (!Object.keys(patch).length) return { remote, wrote: false };
+  return { remote: await def.update(client, remote.id, patch, args, options), wrote: true };
 }
 
 /** The secrets the program gives that the service returns with another value (`returnedSecrets`). */
@@ -734,7 +750,7 @@ async function settle(
   remote: { id: string },
   inputs: Plain,
   options: Plain,
-  { previous, made = false }: { previous?: SecretHashes; made?: boolean } = {},
+  { previous, made = false, record }: { previous?: SecretHashes; made?: boolean; record: WriteRecord },
 ): Promise<{ id: string }> {
   if (!def.jobs) return remote;
   try {
@@ -743,7 +759,7 @@ async function settle(
     if (!(e instanceof SettleFailure)) throw e;
     // A definition's `settle` fails with its own `Remote`.
     const failed: { id: string } = e.remote;
-    const properties = outputsAfterWrite(def, failed, inputs, options, changedAtOf(remote), previous);
+    const properties = outputsAfterWrite(def, failed, inputs, options, record, previous);
     throw Object.assign(new Error(e.message), { id: remote.id, properties, reasons: [e.message] });
   }
 }
@@ -831,13 +847,16 @@ function declaredBy(def: Definition, inputs: Plain): Partial<ProviderState> {
   };
 }
 
-/** Outputs after a write: the service's object, the options, and hashes of the secrets sent. */
+/**
+ * Outputs after a write (or an adoption that wrote nothing): the service's object, the options,
+ * hashes of the secrets sent, and what the step wrote (`record`).
+ */
 function outputsAfterWrite(
   def: Definition,
   remote: { id: string },
   inputs: Plain,
   options: Plain,
-  changedAt: string | undefined,
+  record: WriteRecord,
   previous?: SecretHashes,
 ): Plain {
   const { args } = split(def, inputs);
@@ -850,7 +869,7 @@ function outputsAfterWrite(
   const outputs = observedOutputs(def, remote, options, {
     secretHashes: withReturnedHashes(def, remote, hashes),
     ...declaredBy(def, inputs),
-    changedAt,
+    ...record,
   });
   // Our write produced this fingerprint: later reads compare theirs against it.
   if (outputs.fingerprint !== undefined) outputs.appliedFingerprint = outputs.fingerprint;

@@ -33,7 +33,17 @@ export interface ProviderState {
    * options alone, which sends nothing, and a refresh leave it (`secretops verify` reads it).
    */
   changedAt?: string;
+  /**
+   * The object was adopted as found: the step that took it (`adoptExisting`, or an object only
+   * ever managed) had nothing to change, so no step of this stack has written it and the audit log
+   * holds no event of this stack for it (`secretops verify` looks for none). Kept by a refresh and
+   * by a change of provider options alone; the next write drops it and records `changedAt`.
+   */
+  adoptedAsFound?: true;
 }
+
+/** What a step that brought the object to the declared state records of its write: see `ProviderState`. */
+export type WriteRecord = Pick<ProviderState, "changedAt" | "adoptedAsFound">;
 
 /**
  * A number per secret path, raised by `check` when the program's secret value differs from the one
@@ -74,6 +84,7 @@ export function decodeState(outs: Plain, argNames: readonly string[]): ProviderS
     declared: Array.isArray(outs.declared) ? outs.declared.filter((k) => typeof k === "string") : undefined,
     secretRevisions: secretRevisionsIn(outs),
     changedAt: typeof outs.changedAt === "string" ? outs.changedAt : undefined,
+    adoptedAsFound: outs.adoptedAsFound === true ? true : undefined,
   };
 }
 
@@ -96,6 +107,7 @@ export function encodeState(state: Omit<ProviderState, "observed">): Plain {
     declared: state.declared,
     [SECRET_REVISIONS_KEY]: state.secretRevisions,
     changedAt: state.changedAt,
+    adoptedAsFound: state.adoptedAsFound,
   };
 }
 

@@ -3,8 +3,9 @@ import { startEmulator } from "../../emulator";
 import { createTestStack, programsDir, pulumiBinDir, type TestStack } from "../engine/harness";
 import { secretops } from "./run";
 
-// `secretops verify` after a real `pulumi up` against the emulator: every resource's create or
-// update event is found; against an emulator whose audit log never saw them, each id is missing.
+// `secretops verify` after a real `pulumi up` against the emulator: every written resource's create
+// or update event is found, and none is looked for where the up adopted the object as found (it
+// wrote nothing); against an emulator whose audit log never saw them, each written id is missing.
 jest.setTimeout(5 * 60_000);
 
 describe("secretops verify", () => {
@@ -17,8 +18,8 @@ describe("secretops verify", () => {
     emulator = await startEmulator({ port: 0, rateLimits: false });
     fresh = await startEmulator({ port: 0, rateLimits: false });
     const f = emulator.summary;
-    // A connection made outside the stack (its create event is in the audit log), which the
-    // program's settings already match: nothing is written for it.
+    // A connection made outside the stack, which the program's settings already match: nothing is
+    // written for it, so the stack made no event of it.
     const { SecretOpsClient } = await import("../../sdk");
     const client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
     await client.appConnections.create("redis", {
@@ -101,10 +102,14 @@ describe("secretops verify", () => {
       },
     });
 
-  it("finds the create/update event of every resource of the last up (exit 0)", async () => {
+  const VERIFIED =
+    "4 secretops resources verified: 3 have their create/update event, " +
+    "1 was adopted as found with no write (no event to look for)\n";
+
+  it("finds the create/update event of every resource the last up wrote (exit 0)", async () => {
     const r = await verify(emulator.url, emulator.token);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("4 secretops resources verified: each has its create/update event\n");
+    expect(r.stdout).toBe(VERIFIED);
     expect(r.code).toBe(0);
   });
 
@@ -119,7 +124,7 @@ describe("secretops verify", () => {
     const up = await t.stack.up();
     expect(up.summary.resourceChanges?.update).toBe(1);
     const r = await verify(emulator.url, emulator.token);
-    expect(r.stdout).toBe("4 secretops resources verified: each has its create/update event\n");
+    expect(r.stdout).toBe(VERIFIED);
     expect(r.code).toBe(0);
   });
 
@@ -140,7 +145,7 @@ describe("secretops verify", () => {
   it("reads the endpoint and token from the stack's secretops:* config, as the resources do", async () => {
     const r = await withStackConfigOnly(["verify"]);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("4 secretops resources verified: each has its create/update event\n");
+    expect(r.stdout).toBe(VERIFIED);
     expect(r.stdout).not.toContain(emulator.token);
     expect(r.code).toBe(0);
   });
@@ -158,15 +163,36 @@ describe("secretops verify", () => {
     expect(r.stderr).toContain("-C, --cwd: the directory /no/such/project-dir does not exist");
   });
 
-  it("names each id whose event the audit log lacks (exit 1)", async () => {
+  it("names each id the up wrote whose event the audit log lacks (exit 1)", async () => {
     const r = await verify(fresh.url, fresh.token);
     expect(r.code).toBe(1);
     const missing = r.stdout.trim().split("\n");
-    expect(missing).toHaveLength(4);
-    for (const id of ids) expect(r.stdout).toContain(id);
-    expect(missing.find((l) => l.includes(ids[0]!))).toMatch(
+    expect(missing).toHaveLength(3);
+    const [profile, rotation, settings, matched] = ids;
+    for (const id of [profile, rotation, settings]) expect(r.stdout).toContain(id);
+    // Adopted as found: the up wrote nothing, so there is no event to miss.
+    expect(r.stdout).not.toContain(matched);
+    expect(missing.find((l) => l.includes(profile!))).toMatch(
       /^missing: CertificateProfile profile \S+: no create-certificate-profile or update-certificate-profile event since /,
     );
-    expect(r.stderr).toContain("4 of 4 secretops resources have no create/update event");
+    expect(r.stderr).toContain("3 of 4 secretops resources have no create/update event");
+  });
+
+  it("looks for the event of an object adopted as found once the stack writes it", async () => {
+    const declared = JSON.parse((await t.stack.getConfig("resources:resources")).value) as {
+      name: string;
+      args: Record<string, unknown>;
+    }[];
+    declared.find((r) => r.name === "matched")!.args.description = "now managed by the stack";
+    await t.stack.setConfig("resources:resources", { value: JSON.stringify(declared) });
+    const up = await t.stack.up();
+    expect(up.summary.resourceChanges?.update).toBe(1);
+    const r = await verify(emulator.url, emulator.token);
+    expect(r.stdout).toBe("4 secretops resources verified: each has its create/update event\n");
+    expect(r.code).toBe(0);
+    const elsewhere = await verify(fresh.url, fresh.token);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stdout).toMatch(new RegExp(`^missing: AppConnectionSettings matched ${ids[3]}: `, "m"));
+    expect(elsewhere.stderr).toContain("4 of 4 secretops resources have no create/update event");
   });
 });

@@ -33,6 +33,8 @@ import {
 // it writes installs with the `npm install` it prints, and its stack has outputs.
 // Issue 40 (item 6): the project's tree too (the project, its environments, folders, secrets, CAs
 // and policies), adopted with no write; secret values are never read, each one a config read.
+// Issue 45 (item 10): `secretops verify` then looks for no event of what the up adopted as found,
+// and still names an object a later up wrote whose event the audit log lacks.
 jest.setTimeout(20 * 60_000);
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -255,6 +257,31 @@ afterAll(async () => {
 const env = () => ({ SECRETOPS_API_URL: emulator.url, SECRETOPS_TOKEN: emulator.token });
 /** `npx secretops …` in the user's project: the installed package's command. */
 const npxSecretops = (args: string[]) => run("npx", ["--no", "secretops", ...args], { cwd: dir, env: env() });
+
+/** `npx secretops verify` in the generated program (its installed package), against a service. */
+const npxVerify = (stack: TestStack, service: { url: string; token: string }) =>
+  run(
+    "npx",
+    [
+      "--no",
+      "secretops",
+      "verify",
+      "--stack",
+      stack.stack.name,
+      "--api-url",
+      service.url,
+      "--token-env",
+      "VERIFY_TOKEN",
+    ],
+    {
+      cwd: stack.stack.workspace.workDir,
+      env: {
+        ...stack.envVars,
+        PATH: `${pulumiBinDir()}${path.delimiter}${process.env.PATH}`,
+        VERIFY_TOKEN: service.token,
+      },
+    },
+  );
 
 describe("secretops import", () => {
   let output: string;
@@ -538,6 +565,16 @@ describe("secretops import", () => {
     }
   });
 
+  it("secretops verify exits 0: the up adopted every object as found and wrote none", async () => {
+    const r = await npxVerify(t!, emulator);
+    expect(r.stderr).toBe("");
+    const resources = fs.readFileSync(path.join(program(), "imported.ts"), "utf8").split("new secretops.").length - 1;
+    expect(r.stdout).toBe(
+      `${resources} secretops resources verified: each was adopted as found with no write (no event to look for)\n`,
+    );
+    expect(r.code).toBe(0);
+  });
+
   it("writes a secret once its value changes after adoption: one PATCH", async () => {
     const key = secretKeys.find((k) => k.endsWith("ProfilePassphrase"))!;
     await t!.stack.setConfig(key, { value: `${CANARY}-changed`, secret: true });
@@ -546,6 +583,27 @@ describe("secretops import", () => {
     expect(changeCounts(up.summary.resourceChanges)).toMatchObject({ update: 1, create: 0, delete: 0 });
     expect((await writes()).map((r) => r.method)).toEqual(["PATCH"]);
     expect(up.stdout).not.toContain(CANARY);
+
+    // verify now looks for the written profile's event: here it is; a service whose audit log
+    // never saw it lacks it, and only it.
+    const resources = fs.readFileSync(path.join(program(), "imported.ts"), "utf8").split("new secretops.").length - 1;
+    const found = await npxVerify(t!, emulator);
+    expect(found.stdout).toBe(
+      `${resources} secretops resources verified: 1 has its create/update event, ` +
+        `${resources - 1} were adopted as found with no write (no event to look for)\n`,
+    );
+    expect(found.code).toBe(0);
+    const elsewhere = await startEmulator({ port: 0, rateLimits: false });
+    try {
+      const missing = await npxVerify(t!, elsewhere);
+      expect(missing.code).toBe(1);
+      expect(missing.stdout).toMatch(
+        /^missing: CertificateProfile \S+ [0-9a-f-]{36}: no create-certificate-profile or update-certificate-profile event since \S+\n$/,
+      );
+      expect(missing.stderr).toContain(`1 of ${resources} secretops resources has no create/update event`);
+    } finally {
+      await elsewhere.stop();
+    }
   });
 
   it("writes a Secret's value once it is set after adoption: one PATCH, and the service holds it", async () => {

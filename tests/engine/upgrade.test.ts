@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { startEmulator as startTodaysEmulator } from "../../emulator";
 import { SecretOpsClient } from "../../sdk";
 import { installTarball, packInto, tarballOfCommit } from "../../scripts/packed-install";
 import { TIMEOUTS, runSync } from "../../scripts/run-sync";
@@ -10,21 +11,27 @@ import { changeCounts, cliStackExport, createTestStack, repoRoot, storedState, t
  * docs/resources.md, "Upgrading the package": a stack made with an earlier release keeps working
  * when the package is upgraded under it, with the program unchanged. For two earlier commits of
  * this repository: the quickstart of that commit, installed from that commit's `npm pack`, makes
- * its stack against that commit's emulator (the service the stack was made at); then this
- * checkout's tarball is installed over it. A preview shows no change, a refresh is clean, `up`
- * does nothing, an edit of the program is an update in place, no canary is in the state, and
- * destroy removes every object the stack made.
+ * its stack against a service, either that commit's emulator (the service as it was when the
+ * release was made) or this checkout's (today's service, which a user's old release talks to as
+ * well: it answers a profile's create with the profile's row alone, docs/service-api.md §4, so the
+ * old release's state holds no config object); then this checkout's tarball is installed over it.
+ * The first preview after the upgrade shows no change, a refresh is clean, `up` does nothing, an
+ * edit of the program is an update in place, no canary is in the state, and destroy removes every
+ * object the stack made.
  */
 jest.setTimeout(20 * 60_000);
 
 /** The commits whose quickstart a trial upgraded (issue 39): they bracket two days of changes. */
 const COMMITS = ["dc4656b", "419dd71"];
+/** Whose emulator the stack lives on: the old release's, or this checkout's (issue 45, item 9). */
+const SERVICES = ["its own emulator", "this checkout's emulator"] as const;
+const CASES = COMMITS.flatMap((commit) => SERVICES.map((service) => [commit, service] as const));
 const CANARY = "canary-upgrade-est-passphrase-3b9d1e";
 const DESCRIPTION = "Web app secrets, managed by Pulumi";
 
 type Emulator = { url: string; token: string; stop(): Promise<void> };
 
-describe.each(COMMITS)("a stack made with the package at %s, upgraded to this checkout", (commit) => {
+describe.each(CASES)("a stack made with the package at %s against %s, upgraded to this checkout", (commit, service) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `secretops-upgrade-${commit}-`));
   let emulator: Emulator;
   let client: SecretOpsClient;
@@ -37,13 +44,22 @@ describe.each(COMMITS)("a stack made with the package at %s, upgraded to this ch
     fs.copyFileSync(old, path.join(dir, path.basename(old)));
     installTarball(repoRoot, path.basename(old), dir, { devDependencies: { typescript: "~5.9.3" } });
     // The program of that commit, as its users had it.
-    fs.writeFileSync(path.join(dir, "index.ts"), gitShow(`${commit}:examples/quickstart/index.ts`));
+    // Today's service keeps certificate profiles in a cert-manager project of their own (the old
+    // quickstart declared one project for all): the profile's project is a config read there, as
+    // its user would have had to write it to make the stack at all.
+    const source = gitShow(`${commit}:examples/quickstart/index.ts`);
+    const program = service === "its own emulator" ? source : withProfileProject(source);
+    if (service !== "its own emulator") expect(program).not.toBe(source);
+    fs.writeFileSync(path.join(dir, "index.ts"), program);
     fs.writeFileSync(
       path.join(dir, "Pulumi.yaml"),
       "name: secretops-quickstart\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
     );
-    // The service as it was: that release's emulator.
-    const { startEmulator } = require(path.join(dir, "node_modules/secretops-pulumi/dist/emulator"));
+    // The service as it was (that release's emulator), or as it is (this checkout's).
+    const { startEmulator } =
+      service === "its own emulator"
+        ? require(path.join(dir, "node_modules/secretops-pulumi/dist/emulator"))
+        : { startEmulator: startTodaysEmulator };
     emulator = await startEmulator({ port: 0, rateLimits: false, syncJobDelayMs: 50 });
     client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
     t = await createTestStack({
@@ -52,6 +68,9 @@ describe.each(COMMITS)("a stack made with the package at %s, upgraded to this ch
         "secretops:apiUrl": { value: emulator.url },
         "secretops:token": { value: emulator.token, secret: true },
         "secretops-quickstart:estPassphrase": { value: CANARY, secret: true },
+        ...(service === "its own emulator"
+          ? {}
+          : { "secretops-quickstart:pkiProjectId": { value: pkiProjectOf(emulator) } }),
       },
     });
   });
@@ -101,5 +120,17 @@ describe.each(COMMITS)("a stack made with the package at %s, upgraded to this ch
     await expect(client.certificateProfiles.get(ids.profileId!)).rejects.toMatchObject({ status: 404 });
   });
 });
+
+/** The old quickstart with its profile's project read from config (`pkiProjectId`). */
+const withProfileProject = (source: string) =>
+  source.replace(
+    /(new CertificateProfile\("web-servers", \{\n\s*)projectId,/,
+    '$1projectId: config.get("pkiProjectId") ?? projectId,',
+  );
+
+/** The project of the fixture's certificate policies: today's emulator's cert-manager project. */
+const pkiProjectOf = (emulator: Emulator) =>
+  (emulator as Emulator & { summary: { certificatePolicies: { projectId: string }[] } }).summary.certificatePolicies[0]!
+    .projectId;
 
 const gitShow = (object: string) => runSync("git", ["show", object], { cwd: repoRoot, timeoutMs: TIMEOUTS.quick });

@@ -226,6 +226,41 @@ describe("diff", () => {
     expect((await profile.diff!("id", profileOlds, changed)).changes).toBe(true);
   });
 
+  it("reads state of earlier releases without the config object (a write's answer had none) as at its defaults", async () => {
+    // What a release that read the config from the create's answer stored, against today's service
+    // (docs/service-api.md §4): the config's id, no config.
+    const declared = {
+      projectId: "p1",
+      certificatePolicyId: "7f1c7a52-2b0e-4c55-9d9a-3f0c1f6e2a10",
+      caId: "6f1c7a52-2b0e-4c55-9d9a-3f0c1f6e2a10",
+      slug: "web-servers",
+      enrollmentType: "est",
+      estConfig: { passphrase: "first" },
+    };
+    const checked = async (over: Record<string, unknown>) => {
+      const r = await profile.check!({}, { ...declared, ...over });
+      expect(r.failures ?? []).toEqual([]);
+      return r.inputs;
+    };
+    const { estConfig: _none, ...recorded } = { ...declared, issuerType: "ca" };
+    const olderOlds = {
+      ...recorded,
+      estConfigId: "8f1c7a52-2b0e-4c55-9d9a-3f0c1f6e2a10",
+      secretHashes: hashSecrets(declared, ["estConfig.passphrase"]),
+      adoptExisting: false,
+    };
+    expect((await profile.diff!("id", olderOlds, await checked({}))).changes).toBe(false);
+    // A field the program sets away from its default is sent (once: the write records the config).
+    const away = await checked({ estConfig: { passphrase: "first", disableBootstrapCaValidation: true } });
+    expect((await profile.diff!("id", olderOlds, away)).changes).toBe(true);
+    // A config the state holds is what is compared, and one with no id is none.
+    const held = { ...olderOlds, estConfig: { disableBootstrapCaValidation: true } };
+    expect((await profile.diff!("id", held, away)).changes).toBe(false);
+    expect((await profile.diff!("id", held, await checked({}))).changes).toBe(true);
+    const noId = { ...olderOlds, estConfigId: null };
+    expect((await profile.diff!("id", noId, await checked({}))).changes).toBe(true);
+  });
+
   it("counts dropping adoptExisting, which acts only on create, as no change", async () => {
     expect(await sync.diff!("id", { ...olds, adoptExisting: true }, await news({}))).toMatchObject({
       changes: false,
