@@ -216,8 +216,10 @@ export interface Exclusive {
   /**
    * The args' key: resources with different keys never clash, and writes taking one key run one
    * at a time. Undefined when the rule does not apply (an opt-out, a value still unknown).
+   * `origins` (from `check` only): the Output each unknown top-level arg comes from, by token
+   * (`OUTPUT_ORIGINS_KEY` in provider/values.ts); a key may stand on them where a value is unknown.
    */
-  key(args: Plain, options: Plain): string | undefined;
+  key(args: Plain, options: Plain, origins?: Readonly<Record<string, string>>): string | undefined;
   /** Whether two resources holding one key clash (default: they do). */
   clash?(held: Plain, candidate: Plain): boolean;
   /** The failure of `resource`, whose key `holder` (another resource of the program) already holds. */

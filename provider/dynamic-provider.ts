@@ -26,6 +26,7 @@ import {
   secretRevisionsIn,
 } from "./state";
 import {
+  OUTPUT_ORIGINS_KEY,
   RESOURCE_NAME_KEY,
   type Plain,
   type SecretHashes,
@@ -35,6 +36,7 @@ import {
   getPath,
   hashOne,
   hashSecrets,
+  outputOriginsOf,
   sameValue,
   unknownAt,
   withoutPaths,
@@ -98,7 +100,8 @@ function split(def: Definition, inputs: Plain): { args: Plain; options: Plain } 
   const args: Plain = {};
   const options: Plain = {};
   for (const [k, v] of Object.entries(inputs)) {
-    if (k === "__provider" || k === RESOURCE_NAME_KEY || k === SECRET_REVISIONS_KEY) continue;
+    if (k === "__provider" || k === RESOURCE_NAME_KEY || k === OUTPUT_ORIGINS_KEY || k === SECRET_REVISIONS_KEY)
+      continue;
     (optionKeys.includes(k) ? options : args)[k] = v;
   }
   return { args, options };
@@ -562,7 +565,9 @@ function exclusiveConflict(
   const name = programName(news) ?? String(args.name);
   const previous = split(ctx.def, olds ?? {});
   const previousKey = exclusiveKey(ctx.def, previous.args, previous.options);
-  return ctx.keys.hold(name, args, exclusiveKey(ctx.def, args, options), previousKey);
+  // At preview, an unknown arg's key part is the Output it comes from (`uniqueIn`).
+  const key = ctx.def.exclusive?.key(args, options, outputOriginsOf(news));
+  return ctx.keys.hold(name, args, key, previousKey);
 }
 
 // The writes of create and update.

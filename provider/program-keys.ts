@@ -2,7 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { setTimeout as sleep } from "node:timers/promises";
 import { formatIssue } from "../sdk/schemas/issues";
 import type { Exclusive, ResourceType } from "./definition";
-import { type Plain, containsUnknown } from "./values";
+import { type Plain, UNKNOWN, containsUnknown } from "./values";
 
 /**
  * Runs in the provider process: the keys of a definition's `exclusive` add-on (a sync's
@@ -117,13 +117,20 @@ export class ProgramKeys {
  * The `exclusive` rule of a name or slug the service keeps unique in a scope (an environment's
  * slug in its project, a secret's key in its folder): `field`, unique among the objects with the
  * same `scope` args. Two resources of the program declaring one are refused at preview, naming
- * both, before any write; while a scope arg is not known yet (a project made by the same `up`),
- * the create that finds the object held by another resource of the program refuses instead.
+ * both, before any write. An arg not known yet at preview (a folder's `secretPath` made by the same
+ * `up`) stands in the key as the Output it comes from (`origins`): two resources given the same
+ * Output (`secretPath: folder.secretPath` in both) hold the same value whatever it turns out to be,
+ * so they are refused at preview too. Two different Outputs may still resolve to one value: their
+ * keys differ at preview (a false refusal would be worse than none), and `up` checks again with
+ * the values known, refusing the second resource there.
  */
 export function uniqueIn(type: ResourceType, field: string, scope: readonly string[], where: string): Exclusive {
   return {
-    key(args) {
-      const parts = [...scope, field].map((k) => args[k]);
+    key(args, _options, origins = {}) {
+      const parts = [...scope, field].map((k) => {
+        const origin = origins[k];
+        return args[k] === UNKNOWN && origin !== undefined ? { output: origin } : args[k];
+      });
       return parts.some((v) => v === undefined || containsUnknown(v)) ? undefined : JSON.stringify([type, ...parts]);
     },
     conflict: (resource, holder) => ({

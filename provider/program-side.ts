@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { settingSources, ENDPOINTS_KEY } from "./config";
 import type { DefinitionShape, ResourceType } from "./definition";
 import { programResources } from "./program-resources";
-import { RESOURCE_NAME_KEY } from "./values";
+import { OUTPUT_ORIGINS_KEY, RESOURCE_NAME_KEY } from "./values";
 
 /**
  * Runs in the Pulumi program: the resource classes, built from what each definition registers
@@ -63,11 +63,39 @@ function registerProps(
   // For messages that name another resource of the program; check drops it (never stored).
   const props: Record<string, pulumi.Input<unknown>> = { [RESOURCE_NAME_KEY]: name };
   for (const name of outputs) props[name] = undefined;
+  const origins: Record<string, string> = {};
   for (const [k, v] of Object.entries(args)) {
     if (v === undefined) continue;
+    if (pulumi.Output.isInstance(v)) origins[k] = originOf(v);
     props[k] = secrets.includes(k) ? pulumi.secret(v) : v;
   }
+  // Known at preview while the Outputs' values are not; check drops it too (never stored nor sent).
+  if (Object.keys(origins).length > 0) props[OUTPUT_ORIGINS_KEY] = origins;
   return props;
+}
+
+/**
+ * The tokens of the Outputs the program passed, by identity: an Output read from a resource
+ * (`folder.secretPath`) is one object however often it is read, so every resource given it gets
+ * one token, and two Outputs never share one. Kept on `globalThis` so that two copies of the
+ * package loaded by one program share it (each counting from 1 would give two Outputs one token).
+ */
+interface OriginTokens {
+  readonly ids: WeakMap<object, string>;
+  next: number;
+}
+const ORIGIN_TOKENS = Symbol.for("secretops-pulumi.outputOrigins");
+const shared = globalThis as unknown as { [ORIGIN_TOKENS]?: OriginTokens };
+const originTokens = (shared[ORIGIN_TOKENS] ??= { ids: new WeakMap(), next: 1 });
+
+/** The token of one Output object (`OUTPUT_ORIGINS_KEY` in provider/values.ts). */
+function originOf(output: object): string {
+  let id = originTokens.ids.get(output);
+  if (id === undefined) {
+    id = String(originTokens.next++);
+    originTokens.ids.set(output, id);
+  }
+  return id;
 }
 
 /** The credential settings that stack config must hold as secrets (provider/config.ts). */

@@ -14,6 +14,23 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
  */
 export const RESOURCE_NAME_KEY = "__resourceName";
 
+/**
+ * Where the program's top-level args that are Outputs come from: arg → a token of the Output
+ * object, the same for every resource the program passes that one Output to (`secretPath:
+ * folder.secretPath`). The resource class registers it beside its args (provider/program-side.ts),
+ * known at preview while the values are not, so `check` can tell that two keys are the same
+ * (`uniqueIn`, provider/program-keys.ts). `check` leaves it out of the args and inputs: it is never
+ * stored nor sent to the service.
+ */
+export const OUTPUT_ORIGINS_KEY = "__outputOrigins";
+
+/** The origins the program registered beside a resource's args (`OUTPUT_ORIGINS_KEY`): none when absent. */
+export function outputOriginsOf(values: Plain): Readonly<Record<string, string>> {
+  const origins = values[OUTPUT_ORIGINS_KEY];
+  if (!isPlainObject(origins)) return {};
+  return Object.fromEntries(Object.entries(origins).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
 export type Plain = Record<string, unknown>;
 
 export function isPlainObject(v: unknown): v is Plain {
