@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import { runAsync, TIMEOUTS } from "../../scripts/run-sync";
-import { managedResources, pulumiBinDir } from "./harness";
+import { managedResources, pulumiBinDir, storedState } from "./harness";
 import { engineEnv, type EngineEnv, writes } from "./lifecycle";
 
 /**
@@ -115,5 +115,16 @@ describe("duplicates on a new stack, at the first preview", () => {
     // What the engine had begun before the refusal: one of the two (one in the run of 2026-11-28), or none.
     expect(made.length).toBeLessThanOrEqual(1);
     expect(secrets.length).toBe(made.length);
+    // The origins the classes register for check are never stored: no resource's inputs or outputs
+    // hold them (the engine's propertyDependencies list the key, with no value, as for __resourceName).
+    const stored = JSON.parse(storedState(env.t)) as {
+      checkpoint: { latest: { resources: { type: string; inputs?: object; outputs?: object }[] } };
+    };
+    const ours = stored.checkpoint.latest.resources.filter((r) => r.type.includes("secretops:"));
+    expect(ours.length).toBeGreaterThanOrEqual(3);
+    for (const r of ours) {
+      expect(Object.keys(r.inputs ?? {})).not.toContain("__outputOrigins");
+      expect(Object.keys(r.outputs ?? {})).not.toContain("__outputOrigins");
+    }
   });
 });
