@@ -1,6 +1,4 @@
-import { startEmulator } from "../../emulator";
-import { SecretOpsClient } from "../../sdk";
-import { configure } from "../../provider/config";
+import { providerAgainstEmulator } from "./against-emulator";
 import { dynamicProvider } from "../../provider/dynamic-provider";
 import { certificateAuthorityDefinition } from "../../provider/certificate-authority";
 
@@ -10,30 +8,16 @@ import { certificateAuthorityDefinition } from "../../provider/certificate-autho
 // operation is a provider process of its own (a fresh `dynamicProvider`), as under the engine.
 
 describe("an intermediate CA its parent would not sign", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let client: SecretOpsClient;
-  beforeAll(async () => {
-    emulator = await startEmulator({ rateLimits: false });
-    client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
-    configure({
-      get: (key: string) =>
-        ({ "secretops:apiUrl": emulator.url, "secretops:token": emulator.token, "secretops:readsPerMinute": "100000" })[
-          key
-        ],
-    });
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const at = providerAgainstEmulator();
 
-  const pki = () => emulator.summary.certificateAuthorities[0]!.projectId;
+  const pki = () => at.emulator.summary.certificateAuthorities[0]!.projectId;
   const create = async (name: string, configuration: Record<string, unknown>) => {
     const p = dynamicProvider(certificateAuthorityDefinition);
     const checked = await p.check!({}, { projectId: pki(), name, configuration });
     expect(checked.failures ?? []).toEqual([]);
     return p.create(checked.inputs);
   };
-  const names = async () => (await client.certificateAuthorities.list(pki())).map((c) => c.name);
+  const names = async () => (await at.client.certificateAuthorities.list(pki())).map((c) => c.name);
 
   it("is refused before the create, naming the field and the parent's bound", async () => {
     const parent = await create("bounded-root", {

@@ -1,6 +1,4 @@
-import { startEmulator } from "../../emulator";
-import { SecretOpsClient } from "../../sdk";
-import { configure } from "../../provider/config";
+import { providerAgainstEmulator } from "./against-emulator";
 import { collectWarnings } from "../../provider/engine-voice";
 import { dynamicProvider } from "../../provider/dynamic-provider";
 import { certificateProfileDefinition } from "../../provider/certificate-profile";
@@ -10,30 +8,20 @@ import { certificateProfileDefinition } from "../../provider/certificate-profile
 // same under the engine, for every family and both front doors.
 
 describe("objects held by the program's resources", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let client: SecretOpsClient;
+  const at = providerAgainstEmulator();
   const warnings: string[] = [];
-  beforeAll(async () => {
-    emulator = await startEmulator({ rateLimits: false });
-    client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
-    configure({
-      get: (key: string) =>
-        ({ "secretops:apiUrl": emulator.url, "secretops:token": emulator.token, "secretops:readsPerMinute": "100000" })[
-          key
-        ],
-    });
+  beforeAll(() => {
     collectWarnings((m) => void warnings.push(m));
   });
-  afterAll(async () => {
+  afterAll(() => {
     collectWarnings(undefined);
-    await emulator?.stop();
   });
   beforeEach(() => (warnings.length = 0));
 
   /** A profile's args, declared by the resource `name` of the program. */
   const declared = (slug: string, name: string) => ({
-    projectId: emulator.summary.certificatePolicies[0]!.projectId,
-    certificatePolicyId: emulator.summary.certificatePolicies[0]!.id,
+    projectId: at.emulator.summary.certificatePolicies[0]!.projectId,
+    certificatePolicyId: at.emulator.summary.certificatePolicies[0]!.id,
     slug,
     issuerType: "self-signed",
     enrollmentType: "api",
@@ -41,7 +29,7 @@ describe("objects held by the program's resources", () => {
     __resourceName: name,
   });
   const exists = (id: string) =>
-    client.certificateProfiles.get(id).then(
+    at.client.certificateProfiles.get(id).then(
       () => true,
       () => false,
     );
@@ -78,7 +66,7 @@ describe("objects held by the program's resources", () => {
     const replacing = {
       ...declared("held-c", "replaced"),
       issuerType: "ca",
-      caId: emulator.summary.certificateAuthorities[0]!.id,
+      caId: at.emulator.summary.certificateAuthorities[0]!.id,
     };
     const replacedNews = (await update.check!(replaced.outs, replacing)).inputs;
     expect((await update.diff!(replaced.id, replaced.outs, replacedNews)).replaces).toContain("issuerType");

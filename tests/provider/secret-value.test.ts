@@ -1,6 +1,4 @@
-import { startEmulator } from "../../emulator";
-import { SecretOpsClient } from "../../sdk";
-import { configure } from "../../provider/config";
+import { providerAgainstEmulator } from "./against-emulator";
 import { provider } from "../../provider/provider-process";
 
 // A Secret's value is the one thing a program must never lose (issue 45): left out, the resource
@@ -12,32 +10,20 @@ const secrets = provider("Secret");
 const CANARY = "canary-secret-value-4b1e7d";
 
 describe("a Secret's value", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let client: SecretOpsClient;
+  const at = providerAgainstEmulator();
   let place: { projectId: string; environment: string; secretPath: string };
   let n = 0;
   /** A secret made outside the program, as `pulumi import` or `adoptExisting` finds one. */
   const madeOutside = async (value = CANARY) => {
     const secretName = `MADE_OUTSIDE_${++n}`;
-    const made = await client.secrets.create(secretName, { ...place, secretValue: value, secretComment: "outside" });
+    const made = await at.client.secrets.create(secretName, { ...place, secretValue: value, secretComment: "outside" });
     return { secretName, made };
   };
-  const versionOf = async (secretName: string) => (await client.secrets.get(secretName, place)).version;
+  const versionOf = async (secretName: string) => (await at.client.secrets.get(secretName, place)).version;
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ rateLimits: false });
-    client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
-    configure({
-      get: (key: string) =>
-        ({ "secretops:apiUrl": emulator.url, "secretops:token": emulator.token, "secretops:readsPerMinute": "100000" })[
-          key
-        ],
-    });
-    const p = emulator.summary.projects[0]!;
+  beforeAll(() => {
+    const p = at.emulator.summary.projects[0]!;
     place = { projectId: p.id, environment: p.environments[0]!, secretPath: "/" };
-  });
-  afterAll(async () => {
-    await emulator?.stop();
   });
 
   it("is required to create a secret: a new one without it fails check, naming the field and the rule", async () => {
@@ -59,7 +45,7 @@ describe("a Secret's value", () => {
     await expect(secrets.create(checked.inputs)).rejects.toThrow(
       "secretValue: is required to create a secret; leave it out only for a secret that exists",
     );
-    await expect(client.secrets.get("NOTHING_TO_ADOPT", place)).rejects.toMatchObject({ status: 404 });
+    await expect(at.client.secrets.get("NOTHING_TO_ADOPT", place)).rejects.toMatchObject({ status: 404 });
   });
 
   it("after an import's read, the same value or none is no change; another value is one", async () => {
@@ -88,7 +74,7 @@ describe("a Secret's value", () => {
     const news = { ...imported.inputs!, secretComment: "changed by the program" };
     const checked = await secrets.check!(imported.inputs!, news);
     const updated = await secrets.update!(made.id, imported.props!, checked.inputs);
-    const now = await client.secrets.get(secretName, place);
+    const now = await at.client.secrets.get(secretName, place);
     expect(now).toMatchObject({ secretValue: CANARY, secretComment: "changed by the program" });
     // The program then gives the value the service holds: no change.
     const withValue = await secrets.check!(checked.inputs, { ...news, secretValue: CANARY });
@@ -110,7 +96,7 @@ describe("a Secret's value", () => {
 
     const differing = await madeOutside();
     await adopt(differing.secretName, "the program's value");
-    const now = await client.secrets.get(differing.secretName, place);
+    const now = await at.client.secrets.get(differing.secretName, place);
     expect(now.secretValue).toBe("the program's value");
     expect(now.version).toBe(differing.made.version! + 1);
   });

@@ -1,6 +1,4 @@
-import { startEmulator } from "../../emulator";
-import { SecretOpsClient } from "../../sdk";
-import { configure } from "../../provider/config";
+import { providerAgainstEmulator } from "./against-emulator";
 import { provider } from "../../provider/provider-process";
 
 // What a step records of its write (provider/state.ts, `changedAt` and `adoptedAsFound`), which
@@ -9,25 +7,11 @@ import { provider } from "../../provider/provider-process";
 // tests/engine/import.test.ts run `secretops verify` on what the engine stored.
 
 describe("what a step records of its write", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let client: SecretOpsClient;
-  beforeAll(async () => {
-    emulator = await startEmulator({ rateLimits: false });
-    client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
-    configure({
-      get: (key: string) =>
-        ({ "secretops:apiUrl": emulator.url, "secretops:token": emulator.token, "secretops:readsPerMinute": "100000" })[
-          key
-        ],
-    });
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const at = providerAgainstEmulator();
 
   /** A self-signed API profile of the fixture's certificate project, made outside the program. */
   async function madeElsewhere(slug: string) {
-    const policy = emulator.summary.certificatePolicies[0]!;
+    const policy = at.emulator.summary.certificatePolicies[0]!;
     const body = {
       projectId: policy.projectId,
       certificatePolicyId: policy.id,
@@ -37,7 +21,7 @@ describe("what a step records of its write", () => {
       apiConfig: { autoRenew: true, renewBeforeDays: 7 },
       description: "made in the web UI",
     } as const;
-    return { body, made: await client.certificateProfiles.create(body) };
+    return { body, made: await at.client.certificateProfiles.create(body) };
   }
 
   it("an adoption that finds the object as declared records that it wrote nothing, and no time", async () => {
@@ -50,7 +34,7 @@ describe("what a step records of its write", () => {
     expect(adopted.outs.adoptedAsFound).toBe(true);
     expect(adopted.outs.changedAt).toBeUndefined();
     // Nothing was written: the service's object is as it was.
-    expect((await client.certificateProfiles.get(made.id)).updatedAt).toBe(made.updatedAt);
+    expect((await at.client.certificateProfiles.get(made.id)).updatedAt).toBe(made.updatedAt);
 
     // A refresh keeps the mark.
     const refreshed = await profiles.read!(made.id, { ...adopted.outs, __provider: "serialized" });
@@ -60,7 +44,7 @@ describe("what a step records of its write", () => {
     // The next write drops it and records the time of the object's change.
     const news = (await profiles.check!(checked.inputs, { ...body, description: "now the program's" })).inputs;
     const updated = await profiles.update!(made.id, refreshed.props, news);
-    const after = await client.certificateProfiles.get(made.id);
+    const after = await at.client.certificateProfiles.get(made.id);
     expect(after.description).toBe("now the program's");
     expect(updated.outs!.changedAt).toBe(after.updatedAt);
     expect(updated.outs!.adoptedAsFound).toBeUndefined();
@@ -72,7 +56,7 @@ describe("what a step records of its write", () => {
     const checked = await profiles.check!({}, { ...body, description: "the program's", adoptExisting: true });
     const adopted = await profiles.create(checked.inputs);
     expect(adopted.id).toBe(made.id);
-    const after = await client.certificateProfiles.get(made.id);
+    const after = await at.client.certificateProfiles.get(made.id);
     expect(after.description).toBe("the program's");
     expect(adopted.outs.changedAt).toBe(after.updatedAt);
     expect(adopted.outs.adoptedAsFound).toBeUndefined();
