@@ -444,11 +444,16 @@ function withReturnedHashes(
   remote: { id: string },
   hashes: SecretHashes | undefined,
 ): SecretHashes | undefined {
-  const unheld = Object.entries(def.returnedSecrets ?? {}).filter(([path]) => hashes?.values[path] === undefined);
-  const read = Object.fromEntries(unheld.map(([path, field]) => [path, field(remote)]));
-  const values = Object.fromEntries(Object.entries(read).filter(([, v]) => typeof v === "string"));
-  if (!Object.keys(values).length) return hashes;
-  const fresh = hashSecrets(values, Object.keys(values), hashes);
+  const read = Object.entries(def.returnedSecrets ?? {}).flatMap(([path, field]) => {
+    const value = field(remote);
+    return hashes?.values[path] === undefined && typeof value === "string" ? [[path, value] as const] : [];
+  });
+  if (!read.length) return hashes;
+  const fresh = hashSecrets(
+    Object.fromEntries(read),
+    read.map(([path]) => path),
+    hashes,
+  );
   return { key: fresh.key, values: { ...hashes?.values, ...fresh.values } };
 }
 

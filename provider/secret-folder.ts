@@ -7,6 +7,7 @@ import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { uniqueIn } from "./program-keys";
 import { type ArgsOf } from "./inputs";
 import { familyReads } from "./shared-reads";
+import { parentOf } from "./folder-moves";
 
 /** Provider options: never sent to the service. */
 const options = z.object({
@@ -29,8 +30,6 @@ type Options = z.output<typeof options>;
 /** A folder with its place: where its read by id says it is, or where it was listed or written. */
 export type PlacedFolder = ServiceFolder & { projectId: string; environmentSlug: string; parentPath: string };
 
-/** A path's parent (`/app` for `/app/db`, `/` for `/app`). */
-const parentOf = (path: string) => path.slice(0, path.lastIndexOf("/")) || "/";
 /** A folder's path from its parent's and its name. */
 export const childPath = (parent: string, name: string) => (parent === "/" ? `/${name}` : `${parent}/${name}`);
 
