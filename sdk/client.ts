@@ -32,6 +32,8 @@ const families = {
     new (require("./secret-rotations") as typeof import("./secret-rotations")).SecretRotationsApi(t),
   certificateProfiles: (t: Transport) =>
     new (require("./certificate-profiles") as typeof import("./certificate-profiles")).CertificateProfilesApi(t),
+  identities: (t: Transport) => new (require("./identities") as typeof import("./identities")).IdentitiesApi(t),
+  identityAuths: (t: Transport) => new (require("./identities") as typeof import("./identities")).IdentityAuthsApi(t),
   auditLogs: (t: Transport) => new (require("./audit-logs") as typeof import("./audit-logs")).AuditLogsApi(t),
   projects: (t: Transport) => new (require("./project-tree") as typeof import("./project-tree")).ProjectsApi(t),
   projectEnvironments: (t: Transport) =>
@@ -110,6 +112,14 @@ export class SecretOpsClient {
   }
   get certificatePolicies() {
     return this.#api("certificatePolicies");
+  }
+  /** Machine identities: an organization's and a project's own. */
+  get identities() {
+    return this.#api("identities");
+  }
+  /** An identity's login methods, universal-auth client secrets and token-auth tokens. */
+  get identityAuths() {
+    return this.#api("identityAuths");
   }
   get auditLogs() {
     return this.#api("auditLogs");

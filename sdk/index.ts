@@ -26,6 +26,7 @@ export type {
   CertificateProfileListQueryInput,
 } from "./certificate-profiles";
 export type { AuditLogsApi } from "./audit-logs";
+export type { IdentitiesApi, IdentityAuthsApi, MachineIdentityRecord } from "./identities";
 export type {
   ProjectsApi,
   ProjectEnvironmentsApi,

@@ -15,3 +15,13 @@ export const UniversalAuthTokenSchema = z.object({
   tokenType: z.literal("Bearer"),
 });
 export type UniversalAuthToken = z.infer<typeof UniversalAuthTokenSchema>;
+
+/**
+ * The logins that send a JWT the caller was given (OIDC: a CI system's id token; Kubernetes: a
+ * pod's service-account token; JWT auth): `POST /api/v1/auth/{method}/login` (docs/service-api.md §18).
+ */
+export const IdentityJwtLoginSchema = z.object({
+  identityId: z.string().trim().min(1, { error: "must not be empty" }),
+  jwt: z.string().trim().min(1, { error: "must not be empty" }),
+});
+export type IdentityJwtLogin = z.infer<typeof IdentityJwtLoginSchema>;

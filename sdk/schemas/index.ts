@@ -11,6 +11,7 @@ export * from "./certificate-authorities";
 export * from "./certificate-policies";
 export * from "./audit-logs";
 export * from "./auth";
+export * from "./identities";
 export * from "./event-types";
 export * from "./paths";
 export * from "./issues";

@@ -18,6 +18,12 @@ export const apiPaths = {
   certificatePolicies: "/api/v1/cert-manager/certificate-policies",
   auditLogs: "/api/v1/organization/audit-logs",
   universalAuthLogin: "/api/v1/auth/universal-auth/login",
+  identities: "/api/v1/identities",
+  projectIdentities: "/api/v1/projects/:projectId/identities",
+  /** A login method's routes on an identity (`identity-<method>-router.ts`). */
+  identityAuth: (method: string) => `/api/v1/auth/${method}/identities/:identityId`,
+  /** A login method's login (`POST`). */
+  identityLogin: (method: string) => `/api/v1/auth/${method}/login`,
 } as const;
 
 /** The header the SDK sends with each try's number (1 for the first): logs can tell a retry from a new request. */

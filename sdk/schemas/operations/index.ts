@@ -11,3 +11,4 @@ export * from "./certificate-profiles";
 export * from "./project-tree";
 export * from "./audit-logs";
 export * from "./auth";
+export * from "./identities";
