@@ -160,12 +160,18 @@ export const identityAuthAttachSchema = perRow((row: IdentityAuthMethodRow) =>
   ).refine(ttlRule, TTL_RULE),
 );
 
-/** PATCH /api/v1/auth/{method}/identities/{identityId} body of one method: every field optional, no defaults. */
+/**
+ * PATCH /api/v1/auth/{method}/identities/{identityId} body of one method: every field optional and
+ * without its default, but those the PATCH requires (`alwaysInPatch`); none it does not take (`notInPatch`).
+ */
 export const identityAuthUpdateSchema = perRow((row: IdentityAuthMethodRow) =>
-  strictObject(Object.fromEntries(Object.entries(fieldsOf(row)).map(([k, f]) => [k, f.schema.optional()]))).refine(
-    ttlRule,
-    TTL_RULE,
-  ),
+  strictObject(
+    Object.fromEntries(
+      Object.entries(fieldsOf(row))
+        .filter(([k]) => !row.notInPatch?.includes(k))
+        .map(([k, f]) => [k, row.alwaysInPatch?.includes(k) ? f.schema : f.schema.optional()]),
+    ),
+  ).refine(ttlRule, TTL_RULE),
 );
 
 /** A trusted IP as the service stores and returns it (`extractIPDetails`): the address, its family, and the prefix of a range. */

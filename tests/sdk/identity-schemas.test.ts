@@ -1,4 +1,5 @@
 import {
+  type IdentityAuthMethodRow,
   IdentityCreateSchema,
   formatIssueList,
   identityAuthAttachSchema,
@@ -10,18 +11,26 @@ import {
 
 /** The identity schemas take each method's example with the service's defaults, and say what is wrong in `field: rule` words. */
 describe("identity auth method rows", () => {
-  test.each(Object.values(identityAuthMethods))("$method: its example attaches with the service's defaults", (row) => {
-    const body = identityAuthAttachSchema(row).parse(row.example);
-    expect(body).toMatchObject({
-      accessTokenTTL: 2592000,
-      accessTokenMaxTTL: 2592000,
-      accessTokenNumUsesLimit: 0,
-      accessTokenTrustedIps: [{ ipAddress: "0.0.0.0/0" }, { ipAddress: "::/0" }],
-    });
-    expect(identityAuthRules(row, true)(body)).toEqual([]);
-    // The PATCH takes any one field and fills in nothing.
-    expect(identityAuthUpdateSchema(row).parse({ accessTokenTTL: 60 })).toEqual({ accessTokenTTL: 60 });
-  });
+  test.each(Object.values(identityAuthMethods) as IdentityAuthMethodRow[])(
+    "$method: its example attaches with the service's defaults",
+    (row) => {
+      const body = identityAuthAttachSchema(row).parse(row.example);
+      expect(body).toMatchObject({
+        accessTokenTTL: 2592000,
+        accessTokenMaxTTL: 2592000,
+        accessTokenNumUsesLimit: 0,
+        accessTokenTrustedIps: [{ ipAddress: "0.0.0.0/0" }, { ipAddress: "::/0" }],
+      });
+      expect(identityAuthRules(row, true)(body)).toEqual([]);
+      // The PATCH takes any one field beside those it requires, and fills in nothing.
+      const required = Object.fromEntries((row.alwaysInPatch ?? []).map((k) => [k, body[k]]));
+      expect(identityAuthUpdateSchema(row).parse({ ...required, accessTokenTTL: 60 })).toEqual({
+        ...required,
+        accessTokenTTL: 60,
+      });
+      for (const k of row.notInPatch ?? []) expect(identityAuthUpdateSchema(row).shape).not.toHaveProperty(k);
+    },
+  );
 
   test("a TTL above the max TTL, a bad IP and a typo are refused naming the field", () => {
     const row = identityAuthMethods["universal-auth"];
@@ -38,6 +47,26 @@ describe("identity auth method rows", () => {
     expect(ips).toEqual([
       { path: "accessTokenTrustedIps.0.ipAddress", message: "The IP is not a valid IPv4, IPv6, or CIDR block" },
     ]);
+  });
+
+  test("the table has every method of the service's IdentityAuthMethod enum", () => {
+    expect(Object.keys(identityAuthMethods).sort()).toEqual(
+      [
+        "token-auth",
+        "universal-auth",
+        "kubernetes-auth",
+        "gcp-auth",
+        "alicloud-auth",
+        "aws-auth",
+        "azure-auth",
+        "oci-auth",
+        "oidc-auth",
+        "ldap-auth",
+        "jwt-auth",
+        "tls-cert-auth",
+        "spiffe-auth",
+      ].sort(),
+    );
   });
 
   test("kubernetes auth in api mode needs a host", () => {

@@ -1,12 +1,18 @@
 import { z } from "zod";
-import { identityAuthMethod } from "./row";
+import { commaList, identityAuthMethod, joinedList } from "./row";
 
 export const jwtConfigurationTypes = ["jwks", "static"] as const;
 
+/** Claims by name, each a comma-separated list of glob patterns, stored joined by ", " (`validateJwtBoundClaimsField`). */
+const claims = z
+  .record(z.string(), z.string())
+  .transform((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, joinedList(v.trim())])));
+
 /**
- * The service's `server/routes/v1/identity-jwt-auth-router.ts`: a login sends a JWT the service
- * verifies with the keys at `jwksUrl` (`configurationType` `jwks`) or with `publicKeys` (`static`),
- * then matches issuer, subject, audiences and claims as OIDC auth does.
+ * The service's `server/routes/v1/identity-jwt-auth-router.ts` (a union on `configurationType`):
+ * a login sends a JWT the service verifies with the keys at `jwksUrl` (`jwks`) or with
+ * `publicKeys` (`static`), then matches issuer, subject, audiences and claims as OIDC auth does.
+ * Its PATCH takes the same union: `configurationType` is sent with every PATCH.
  */
 export const jwtAuth = identityAuthMethod({
   method: "jwt-auth",
@@ -16,30 +22,36 @@ export const jwtAuth = identityAuthMethod({
   fields: {
     /** Where the verifying keys come from: `jwks` (fetched from `jwksUrl`) or `static` (`publicKeys`). */
     configurationType: { schema: z.enum(jwtConfigurationTypes) },
-    /** The JWKS URL, with `configurationType` `jwks`. */
-    jwksUrl: { schema: z.string() },
-    /** The PEM CA certificate of the JWKS URL's server: secret (the service keeps it encrypted). */
-    jwksCaCert: { schema: z.string() },
-    /** PEM public keys that may have signed a token, with `configurationType` `static`: secret (the service keeps them encrypted). */
-    publicKeys: { schema: z.array(z.string()) },
-    /** The `iss` a token must have. */
-    boundIssuer: { schema: z.string().min(1, { error: "must not be empty" }) },
-    /** Audiences a token's `aud` must match one of, comma-separated; "" for any. */
-    boundAudiences: { schema: z.string().trim(), default: "" },
-    /** Claims a token must have, each a comma-separated list of glob patterns. */
-    boundClaims: { schema: z.record(z.string(), z.string()) },
+    /** The JWKS URL; required with `configurationType` `jwks`. Default "". */
+    jwksUrl: { schema: z.string().trim(), default: "" },
+    /** The PEM CA certificate of the JWKS URL's server: secret (the service keeps it encrypted). Default "". */
+    jwksCaCert: { schema: z.string().trim(), default: "" },
+    /** PEM public keys that may have signed a token; at least one with `configurationType` `static`: secret (the service keeps them encrypted). */
+    publicKeys: { schema: z.array(z.string().min(1, { error: "must not be empty" })), default: [] },
+    /** The `iss` a token must have; "" (the default) for any. */
+    boundIssuer: { schema: z.string().trim(), default: "" },
+    /** Audiences a token's `aud` must match one of, comma-separated; "" (the default) for any. */
+    boundAudiences: commaList,
+    /** Claims a token must have, each a comma-separated list of glob patterns (`{}` for none). */
+    boundClaims: { schema: claims },
     /** A glob the token's `sub` must match; "" (the default) for any. */
-    boundSubject: { schema: z.string(), default: "" },
+    boundSubject: { schema: z.string().trim(), default: "" },
   },
+  alwaysInPatch: ["configurationType"],
   secretFields: ["jwksCaCert", "publicKeys"],
   returnedSecretFields: ["jwksCaCert", "publicKeys"],
   trustedIpFields: ["accessTokenTrustedIps"],
   ipGateNoun: "access token",
+  attachRules(body) {
+    if (body.configurationType === "jwks" && !URL.canParse(String(body.jwksUrl ?? "")))
+      return [{ path: "jwksUrl", message: "must be a URL" }];
+    if (body.configurationType === "static" && !(Array.isArray(body.publicKeys) && body.publicKeys.length > 0))
+      return [{ path: "publicKeys", message: "must have at least 1 item" }];
+    return [];
+  },
   login: "identity-jwt",
   example: {
     configurationType: "static",
-    jwksUrl: "",
-    jwksCaCert: "",
     publicKeys: ["-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----"],
     boundIssuer: "https://issuer.example.com",
     boundClaims: {},

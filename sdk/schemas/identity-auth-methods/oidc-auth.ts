@@ -1,19 +1,10 @@
 import { z } from "zod";
-import { identityAuthMethod, trimmed } from "./row";
+import { commaList, identityAuthMethod, joinedList, trimmed } from "./row";
 
-/** A comma-separated list as the service stores it: each item trimmed, joined by ", " (`validateOidcAuthAudiencesField`). */
-const joined = (v: string) =>
-  v === ""
-    ? ""
-    : v
-        .split(",")
-        .map((i) => i.trim())
-        .join(", ");
-const commaList = z.string().trim().transform(joined);
 /** Claims by name, each a comma-separated list of glob patterns, stored as `commaList` is (`validateOidcBoundClaimsField`). */
 const claims = z
   .record(z.string(), z.string())
-  .transform((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, joined(v.trim())])));
+  .transform((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, joinedList(v.trim())])));
 
 /**
  * The service's `server/routes/v1/identity-oidc-auth-router.ts` and
@@ -39,7 +30,7 @@ export const oidcAuth = identityAuthMethod({
     /** The `iss` a token must have. */
     boundIssuer: { schema: z.string().min(1, { error: "must not be empty" }) },
     /** Audiences a token's `aud` must match one of, comma-separated; "" for any. */
-    boundAudiences: { schema: commaList, default: "" },
+    boundAudiences: commaList,
     /** Claims a token must have, each a comma-separated list of glob patterns (`{ repository: "acme/*" }`). */
     boundClaims: { schema: claims },
     /** Claims copied into the access token's metadata, by metadata key. */

@@ -25,6 +25,27 @@ export const trustedIps = z.array(trustedIp).min(1, { error: "must have at least
 /** The longest TTL the service takes: ten years, in seconds. */
 export const MAX_TTL = 315360000;
 
+/** The max TTL of the methods whose attach refuses 0 (AWS, Alibaba Cloud, OCI, TLS certificate, LDAP). */
+export const positiveMaxTtl = {
+  schema: z
+    .number()
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be at least 1" })
+    .max(315360000, { error: "must be at most 315360000" }),
+  default: 2592000,
+};
+
+/** A comma-separated list as the service stores it: each item trimmed, joined by ", " (`formatCommaSeparatedPolicyValues`). */
+export const joinedList = (v: string) =>
+  v === ""
+    ? ""
+    : v
+        .split(",")
+        .map((i) => i.trim())
+        .join(", ");
+/** A trimmed comma-separated list, stored joined by ", "; "" by default. */
+export const commaList = { schema: z.string().trim().transform(joinedList), default: "" };
+
 const ttl = z
   .number()
   .int({ error: "must be a whole number" })
@@ -64,6 +85,13 @@ export interface IdentityAuthMethodRow {
   readonly responseKey: string;
   /** The method's own fields, beyond the access-token fields, with their attach defaults. */
   readonly fields: Readonly<Record<string, MethodField>>;
+  /**
+   * Fields the PATCH requires, or sets to a default when left out (AWS auth's ARNs become ""):
+   * required in the PATCH body, and the provider sends them with every PATCH.
+   */
+  readonly alwaysInPatch?: readonly string[];
+  /** Fields the attach takes and the PATCH does not (LDAP auth's CA certificate): a change re-attaches. */
+  readonly notInPatch?: readonly string[];
   /** Fields the service keeps encrypted: secret inputs, encrypted in state. */
   readonly secretFields: readonly string[];
   /** Of those, the ones the service returns decrypted on a read (their drift is seen). */
