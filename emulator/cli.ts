@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * node dist/emulator/cli.js --port N [--json] [--data file] [--fixtures file] [--admin] [--no-rate-limit]
+ * node dist/emulator/cli.js --port N [--json] [--data file] [--fixtures file] [--admin] [--no-rate-limit] [--plan licensed]
  *
  * Starts the emulator on 127.0.0.1 and prints its URL and token. With --json, stdout gets exactly
  * one line: the summary object (docs/ARCHITECTURE.md) and the server's `pid`. Stops cleanly on
  * SIGINT / SIGTERM, and when the process that started it goes away (`untilStopped`).
  */
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { planNames } from "./plan";
 import { startEmulator, type RunningEmulator } from "./index";
 
 export const DEFAULT_PORT = 8787;
@@ -24,6 +25,7 @@ export interface EmulatorCliOptions {
   fixtures?: string;
   admin?: boolean;
   rateLimit: boolean;
+  plan?: "unlicensed" | "licensed";
 }
 
 /** The emulator's options, on `cmd`: shared by this script and `secretops emulator` (cli/emulator.ts). */
@@ -34,7 +36,10 @@ export function addEmulatorOptions(cmd: Command): Command {
     .option("--data <file>", "persist state to this file (loaded on start, saved after changes)")
     .option("--fixtures <file>", "fixtures JSON file (default: the built-in default fixtures)")
     .option("--admin", "enable the /__admin routes")
-    .option("--no-rate-limit", "disable rate limiting");
+    .option("--no-rate-limit", "disable rate limiting")
+    .addOption(
+      new Option("--plan <plan>", "license plan: unlicensed (self-hosted default: no IP allowlisting, no custom roles) or licensed").choices(planNames),
+    );
 }
 
 /** Starts the emulator with parsed options and writes the start-up lines to `out`. */
@@ -45,6 +50,7 @@ export async function startFromOptions(o: EmulatorCliOptions, out: (line: string
     ...(o.fixtures && { fixtures: o.fixtures }),
     admin: o.admin ?? false,
     ...(!o.rateLimit && { rateLimits: false as const }),
+    ...(o.plan && { plan: o.plan }),
   });
   if (o.json) {
     // The server's own pid: `npx secretops emulator` runs it in a child of `npm exec`.

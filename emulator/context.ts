@@ -4,6 +4,7 @@ import { appConnectionKind, type EventType } from "../sdk/schemas";
 import { userAgentTypeOf, type AuditLog } from "./audit";
 import { badRequest, notFound, permissionDenied, unauthorized } from "./errors";
 import type { SyncJobs } from "./jobs";
+import type { PlanFeatures } from "./plan";
 import type { Store } from "./store";
 import type { Actor, Environment, Folder, Project, StoredConnection } from "./types";
 
@@ -16,6 +17,8 @@ export interface EmulatorContext {
   changed(): void;
   /** The server's own URL, e.g. for the ACME directory URL. */
   baseUrl(): string;
+  /** The license plan's features (plan.ts): unlicensed self-hosted by default. */
+  readonly plan: PlanFeatures;
 }
 
 const actors = new WeakMap<FastifyRequest, Actor>();
@@ -44,6 +47,7 @@ export const subjects = {
   secrets: "secrets",
   certificateAuthorities: "certificate-authorities",
   certificatePolicies: "certificate-policies",
+  identities: "identity",
 } as const;
 
 /**

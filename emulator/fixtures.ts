@@ -13,6 +13,8 @@ import {
 import fixtureFile from "./fixtures/default.json";
 import { newConnection, type ConnectionCreateBody } from "./routes/app-connections";
 import { sha256Hex } from "./hashing";
+import { legacyUniversalAuth, newIdentity } from "./identity-records";
+import { planNames, type PlanSetting } from "./plan";
 import { fixtureCa, newEnvironment, newFolder, newPolicy, newProject, newSecret } from "./records";
 import type { Store, StoreSnapshot } from "./store";
 import type { Environment, Folder, Project } from "./types";
@@ -53,12 +55,17 @@ export const FixturesSchema = z.object({
         name,
         tokens: z.array(z.string().min(8)).default([]),
         projectIds: z.array(uuid).default([]),
+        /** Its organization role (default `admin`: the fixture identities administer their organization). */
+        role: z.string().min(1).default("admin"),
+        hasDeleteProtection: z.boolean().default(false),
+        /** A universal-auth auth with this client id, and one client secret of this secret. */
         universalAuth: z
           .object({
             clientId: name,
             clientSecret: name,
             accessTokenTTL: z.number().int().positive().default(7200),
             accessTokenMaxTTL: z.number().int().positive().default(2592000),
+            lockoutEnabled: z.boolean().default(true),
           })
           .optional(),
       }),
@@ -72,6 +79,8 @@ export const FixturesSchema = z.object({
     .default([]),
   certificatePolicies: z.array(z.object({ id: uuid, projectId: uuid, name })).default([]),
   secrets: z.array(z.object({ folderId: uuid, key: name, value: z.string() })).default([]),
+  /** The license plan (emulator/plan.ts): `unlicensed` (the default), `licensed`, or feature overrides. */
+  plan: z.union([z.enum(planNames), z.record(z.string(), z.unknown())]).optional(),
 });
 export type Fixtures = z.input<typeof FixturesSchema>;
 
@@ -149,6 +158,10 @@ export function seedFromFixtures(source: Fixtures | string | undefined): StoreSn
   for (const s of fx.secrets)
     if (!folderIds.has(s.folderId)) fail(`secret ${s.key} names unknown folder ${s.folderId}`);
 
+  const uaClients = fx.identities.flatMap((i) =>
+    i.universalAuth ? [legacyUniversalAuth(i.id, i.universalAuth, now, i.universalAuth.lockoutEnabled)] : [],
+  );
+
   return {
     format: 1,
     defaultIdentityId: defaultIdentity.id,
@@ -157,13 +170,22 @@ export function seedFromFixtures(source: Fixtures | string | undefined): StoreSn
     projects,
     environments,
     folders,
-    identities: fx.identities.map((i) => ({
-      id: i.id,
-      orgId: i.orgId,
-      name: i.name,
-      projectIds: i.projectIds,
-      ...(i.universalAuth && { universalAuth: i.universalAuth }),
-    })),
+    identities: fx.identities.map((i) =>
+      newIdentity(
+        {
+          id: i.id,
+          orgId: i.orgId,
+          name: i.name,
+          projectIds: i.projectIds,
+          role: i.role,
+          hasDeleteProtection: i.hasDeleteProtection,
+        },
+        now,
+      ),
+    ),
+    identityAuths: uaClients.map((c) => c.auth),
+    clientSecrets: uaClients.map((c) => c.secret),
+    ...(fx.plan !== undefined && { plan: fx.plan as PlanSetting }),
     accessTokens: fx.identities.flatMap((i) => i.tokens.map((token) => ({ token, identityId: i.id, expiresAt: null }))),
     gateways: fx.gateways,
     certificateAuthorities: fx.certificateAuthorities.map((ca) => fixtureCa(ca, now)),

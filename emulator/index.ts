@@ -4,6 +4,7 @@ import type { EmulatorContext } from "./context";
 import { seedFromFixtures, summarize, type Fixtures, type FixtureSummary } from "./fixtures";
 import { SyncJobs } from "./jobs";
 import { Persister, loadSnapshot } from "./persistence";
+import { resolvePlan, type PlanSetting } from "./plan";
 import { upgradeSnapshot } from "./records";
 import type { RateLimitOptions } from "./rate-limit";
 import { buildServer, type ServerOptions } from "./server";
@@ -11,6 +12,7 @@ import { Store } from "./store";
 
 export type { Fixtures, FixtureSummary } from "./fixtures";
 export type { RateLimitOptions } from "./rate-limit";
+export type { PlanFeatures, PlanSetting } from "./plan";
 export {
   EmulatorAdmin,
   type AdminAuditEntry,
@@ -38,6 +40,11 @@ export interface EmulatorOptions {
   logger?: ServerOptions["logger"];
   /** check every 200 body against its operation's response schema; a mismatch is a 500 naming the route (default false; on in tests) */
   checkResponses?: boolean;
+  /**
+   * The license plan: `unlicensed` (the default: the service's `getDefaultOnPremFeatures`, no IP
+   * allowlisting, no custom roles), `licensed`, or feature overrides. Wins over the fixtures' `plan`.
+   */
+  plan?: PlanSetting;
 }
 
 export interface RunningEmulator {
@@ -61,7 +68,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const changed = () => persister?.markDirty();
   const jobs = new SyncJobs(store, options.syncJobDelayMs ?? 200, changed);
   let url = "";
-  const ctx: EmulatorContext = { store, audit, jobs, changed, baseUrl: () => url };
+  const plan = resolvePlan(options.plan ?? store.plan);
+  const ctx: EmulatorContext = { store, audit, jobs, changed, baseUrl: () => url, plan };
 
   const app = await buildServer(ctx, {
     admin: options.admin ?? false,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { certificatePolicyFieldNames } from "../sdk/schemas/certificate-policies";
 import { distinguishedName, issueCertificate, newSigningKey } from "./ca-certificates";
+import { legacyUniversalAuth, newIdentity } from "./identity-records";
 import type { Store, StoreSnapshot } from "./store";
 import {
   ROOT_FOLDER_NAME,
@@ -193,8 +194,22 @@ export function upgradeSnapshot(s: StoreSnapshot): StoreSnapshot {
     // Older files have no positions: the environments' order is theirs.
     return newEnvironment({ ...e, position: (e.position as number | undefined) ?? n }, now);
   });
+  // Identities of older files: the new fields' defaults, and a universal-auth client kept on the
+  // identity becomes an auth and a client secret.
+  const identityAuths = [...(s.identityAuths ?? [])];
+  const clientSecrets = [...(s.clientSecrets ?? [])];
+  for (const i of s.identities) {
+    if (i.universalAuth && !identityAuths.some((a) => a.identityId === i.id && a.method === "universal-auth")) {
+      const { auth, secret } = legacyUniversalAuth(i.id, i.universalAuth, now);
+      identityAuths.push(auth);
+      clientSecrets.push(secret);
+    }
+  }
   return {
     ...s,
+    identities: s.identities.map((i) => newIdentity({ ...i, role: (i.role as string | undefined) ?? "admin" }, now)),
+    identityAuths,
+    clientSecrets,
     projects: s.projects.map((p) => newProject(p, now)),
     environments,
     folders: upgradeFolders(s.folders, now),

@@ -26,6 +26,8 @@ import { ADMIN_PREFIX, RequestLog, registerAdminRoutes } from "./routes/admin";
 import { registerAppConnectionRoutes } from "./routes/app-connections";
 import { registerAuditLogRoutes } from "./routes/audit-logs";
 import { registerAuthRoutes } from "./routes/auth";
+import { registerIdentityRoutes } from "./routes/identities";
+import { registerIdentityAuthRoutes } from "./routes/identity-auths";
 import { registerCertificateAuthorityRoutes } from "./routes/certificate-authorities";
 import { registerCertificatePolicyRoutes } from "./routes/certificate-policies";
 import { registerCertificateProfileRoutes } from "./routes/certificate-profiles";
@@ -36,7 +38,7 @@ import { registerSecretFolderRoutes } from "./routes/secret-folders";
 import { registerSecretRotationRoutes } from "./routes/secret-rotations";
 import { registerSecretSyncRoutes } from "./routes/secret-syncs";
 import { registerSecretRoutes } from "./routes/secrets";
-import { ATTEMPT_HEADER, apiPaths } from "../sdk/schemas";
+import { ATTEMPT_HEADER, apiPaths, identityAuthMethods, type IdentityAuthMethodRow } from "../sdk/schemas";
 
 export interface ServerOptions {
   admin: boolean;
@@ -165,6 +167,8 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
   registerCertificateAuthorityRoutes(app, ctx);
   registerCertificatePolicyRoutes(app, ctx);
   registerAuditLogRoutes(app, ctx);
+  registerIdentityRoutes(app, ctx);
+  registerIdentityAuthRoutes(app, ctx);
   registerOptionsRoutes(app);
   if (opts.admin) registerAdminRoutes(app, ctx, { faults: traffic.faults, rateLimits, requests: traffic.requests });
 
@@ -304,7 +308,12 @@ async function injectFaults(traffic: Traffic, req: FastifyRequest, reply: Fastif
 }
 
 /** The API paths that take no bearer token. */
-const PUBLIC_PATHS = new Set<string>([apiPaths.universalAuthLogin]);
+const PUBLIC_PATHS = new Set<string>([
+  apiPaths.universalAuthLogin,
+  ...(Object.values(identityAuthMethods) as IdentityAuthMethodRow[])
+    .filter((row) => row.login === "identity-jwt")
+    .map((row) => apiPaths.identityLogin(row.method)),
+]);
 
 /** Bearer auth of an API request: the token's identity becomes the request's actor. */
 function authenticate(ctx: EmulatorContext, req: FastifyRequest): void {

@@ -15,7 +15,10 @@ import type {
   StoredRotation,
   StoredSecret,
   StoredSync,
+  StoredClientSecret,
+  StoredIdentityAuth,
 } from "./types";
+import type { PlanSetting } from "./plan";
 
 /** Everything the emulator keeps, as written to a `--data` file. */
 export interface StateSnapshot {
@@ -36,6 +39,12 @@ export interface StateSnapshot {
   secretRotations: StoredRotation[];
   certificateProfiles: StoredProfile[];
   secrets: StoredSecret[];
+  /** Login methods attached to identities (absent in older data files). */
+  identityAuths?: StoredIdentityAuth[];
+  /** Universal-auth client secrets, hashed (absent in older data files). */
+  clientSecrets?: StoredClientSecret[];
+  /** The license plan a fixture file asked for (`startEmulator`'s `plan` wins). */
+  plan?: PlanSetting;
   auditLogs: AuditLogEntry[];
 }
 
@@ -63,6 +72,15 @@ export class Store {
   readonly syncs: Map<string, StoredSync>;
   readonly rotations: Map<string, StoredRotation>;
   readonly profiles: Map<string, StoredProfile>;
+  /** `<identityId>:<method>` → the attached login method. */
+  readonly identityAuths: Map<string, StoredIdentityAuth>;
+  readonly clientSecrets: Map<string, StoredClientSecret>;
+  /**
+   * Failed-login counters by `lockout:identity:<identityId>:<method>:<clientId>` (the service's
+   * keystore key), in memory only as the service keeps them in Redis; each expires.
+   */
+  readonly lockouts = new Map<string, { failedAttempts: number; lockedOut: boolean; expiresAt: number }>();
+  readonly plan: PlanSetting | undefined;
   /** folderId → secret key → secret. */
   readonly secrets = new Map<string, Map<string, StoredSecret>>();
   readonly defaultIdentityId: string;
@@ -87,6 +105,9 @@ export class Store {
     this.syncs = byId(s.secretSyncs);
     this.rotations = byId(s.secretRotations);
     this.profiles = byId(s.certificateProfiles);
+    this.identityAuths = new Map((s.identityAuths ?? []).map((a) => [authKey(a.identityId, a.method), a]));
+    this.clientSecrets = byId(s.clientSecrets ?? []);
+    this.plan = s.plan;
     for (const e of s.environments) this.envBySlug.set(`${e.projectId}\0${e.slug}`, e);
     for (const f of s.folders) this.folderByPath.set(`${f.environmentId}\0${f.path}`, f);
     for (const secret of s.secrets) this.folderSecrets(secret.folderId).set(secret.key, secret);
@@ -111,6 +132,9 @@ export class Store {
       secretRotations: [...this.rotations.values()],
       certificateProfiles: [...this.profiles.values()],
       secrets: [...this.secrets.values()].flatMap((m) => [...m.values()]),
+      identityAuths: [...this.identityAuths.values()],
+      clientSecrets: [...this.clientSecrets.values()],
+      ...(this.plan !== undefined && { plan: this.plan }),
     };
   }
 
@@ -185,13 +209,27 @@ export class Store {
     return new Date(Math.max(Date.now(), Date.parse(o.updatedAt) + 1)).toISOString();
   }
 
-  issueAccessToken(identityId: string, ttlSeconds: number): AccessToken {
+  /** The login method `method` of an identity, if attached. */
+  identityAuth(identityId: string, method: string): StoredIdentityAuth | undefined {
+    return this.identityAuths.get(authKey(identityId, method));
+  }
+
+  /** The methods attached to an identity, in the order they were attached. */
+  authMethodsOf(identityId: string): string[] {
+    return [...this.identityAuths.values()].filter((a) => a.identityId === identityId).map((a) => a.method);
+  }
+
+  /** An access token of an identity; a TTL of 0 never expires (the service signs it without `expiresIn`). */
+  issueAccessToken(identityId: string, ttlSeconds: number, details: Omit<AccessToken, "token" | "identityId" | "expiresAt"> = {}): AccessToken {
     const t: AccessToken = {
       token: `emu.ua.${randomBytes(24).toString("base64url")}`,
       identityId,
-      expiresAt: Date.now() + ttlSeconds * 1000,
+      expiresAt: ttlSeconds > 0 ? Date.now() + ttlSeconds * 1000 : null,
+      ...details,
     };
     this.tokens.set(t.token, t);
     return t;
   }
 }
+
+export const authKey = (identityId: string, method: string) => `${identityId}:${method}`;

@@ -87,6 +87,7 @@ export interface Project {
   updatedAt: string;
 }
 
+/** The universal-auth client of an identity as fixtures and older data files give it (`fixtures.ts`). */
 export interface UniversalAuthClient {
   clientId: string;
   clientSecret: string;
@@ -96,19 +97,84 @@ export interface UniversalAuthClient {
   accessTokenMaxTTL: number;
 }
 
+/** A metadata row of an identity. */
+export interface IdentityMetadata {
+  id: string;
+  key: string;
+  value: string;
+}
+
+/** A machine identity (docs/service-api.md §18): an organization's, or a project's own (`projectId`). */
 export interface Identity {
   id: string;
   orgId: string;
   name: string;
+  /** The projects it is a member of. */
   projectIds: string[];
+  /** Its organization role's slug: `admin`, `member`, `no-access` or a custom role's. */
+  role: string;
+  hasDeleteProtection: boolean;
+  metadata: IdentityMetadata[];
+  /** The project a project identity belongs to; null for an organization's. */
+  projectId: string | null;
+  lastLoginAuthMethod: string | null;
+  lastLoginTime: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Older data files only: turned into a universal-auth auth and a client secret on load (records.ts). */
   universalAuth?: UniversalAuthClient;
+}
+
+/** A trusted IP as the service stores it (`extractIPDetails`). */
+export interface StoredTrustedIp {
+  ipAddress: string;
+  type: "ipv4" | "ipv6";
+  prefix?: number;
+}
+
+/** One login method attached to an identity: the method's fields as the service stores them. */
+export interface StoredIdentityAuth {
+  id: string;
+  identityId: string;
+  method: string;
+  /** The attach body's fields (defaults applied, trusted IPs as stored, universal auth's `clientId`). */
+  fields: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A universal-auth client secret: a hash, never the secret. */
+export interface StoredClientSecret {
+  id: string;
+  identityId: string;
+  /** The universal-auth auth's id. */
+  identityUAId: string;
+  description: string;
+  clientSecretPrefix: string;
+  /** sha256 of the secret, hex. */
+  clientSecretHash: string;
+  clientSecretNumUses: number;
+  clientSecretNumUsesLimit: number;
+  clientSecretTTL: number;
+  isClientSecretRevoked: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface AccessToken {
   token: string;
   identityId: string;
-  /** epoch ms; null for static tokens */
+  /** epoch ms; null for static tokens and a TTL of 0 */
   expiresAt: number | null;
+  /** The issued token's record (absent for fixture tokens and older data files). */
+  id?: string;
+  authMethod?: string;
+  name?: string | null;
+  clientSecretId?: string | null;
+  accessTokenTTL?: number;
+  accessTokenMaxTTL?: number;
+  accessTokenNumUsesLimit?: number;
+  createdAt?: string;
 }
 
 export interface Gateway {

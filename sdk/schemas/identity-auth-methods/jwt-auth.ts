@@ -17,6 +17,9 @@ const claims = z
 export const jwtAuth = identityAuthMethod({
   method: "jwt-auth",
   label: "JWT Auth",
+  alreadyAttachedMessage: "Failed to add JWT Auth to already configured identity",
+  notAttachedMessage: "The identity does not have JWT Auth attached",
+  revokeOmitsSecrets: true,
   origin: "backend/src/server/routes/v1/identity-jwt-auth-router.ts",
   responseKey: "identityJwtAuth",
   fields: {

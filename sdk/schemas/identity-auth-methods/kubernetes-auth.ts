@@ -12,6 +12,8 @@ export const tokenReviewModes = ["api", "gateway"] as const;
 export const kubernetesAuth = identityAuthMethod({
   method: "kubernetes-auth",
   label: "Kubernetes Auth",
+  alreadyAttachedMessage: "Failed to add Kubernetes Auth to already configured identity",
+  notAttachedMessage: "The identity does not have Kubernetes Auth attached",
   origin: "backend/src/server/routes/v1/identity-kubernetes-auth-router.ts",
   responseKey: "identityKubernetesAuth",
   fields: {

@@ -15,6 +15,8 @@ const claims = z
 export const oidcAuth = identityAuthMethod({
   method: "oidc-auth",
   label: "OIDC Auth",
+  alreadyAttachedMessage: "Failed to add OIDC Auth to already configured identity",
+  notAttachedMessage: "The identity does not have OIDC Auth attached",
   origin: "backend/src/server/routes/v1/identity-oidc-auth-router.ts",
   responseKey: "identityOidcAuth",
   fields: {

@@ -79,6 +79,12 @@ export interface IdentityAuthMethodRow {
   readonly method: string;
   /** The service's display name. */
   readonly label: string;
+  /** The service's 400 when the method is attached a second time (`identity-<method>-service.ts`, attach). */
+  readonly alreadyAttachedMessage: string;
+  /** The service's 400 when a read, update, revoke (or client secret, token) finds the method not attached. */
+  readonly notAttachedMessage: string;
+  /** The revoke's answer leaves the secret fields out (jwt-auth: `IdentityJwtAuthResponseSchema.omit(...)`). */
+  readonly revokeOmitsSecrets?: boolean;
   /** The service's router file this row was read from (`backend/src/server/routes/v1/…`). */
   readonly origin: string;
   /** The key of the method's object in the service's answers (`identityUniversalAuth`). */

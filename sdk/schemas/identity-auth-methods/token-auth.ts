@@ -7,6 +7,8 @@ import { identityAuthMethod } from "./row";
 export const tokenAuth = identityAuthMethod({
   method: "token-auth",
   label: "Token Auth",
+  alreadyAttachedMessage: "Failed to add Token Auth to already configured identity",
+  notAttachedMessage: "The identity does not have token auth",
   origin: "backend/src/server/routes/v1/identity-token-auth-router.ts",
   responseKey: "identityTokenAuth",
   fields: {},

@@ -9,6 +9,8 @@ import { ANYWHERE, identityAuthMethod, trustedIps } from "./row";
 export const universalAuth = identityAuthMethod({
   method: "universal-auth",
   label: "Universal Auth",
+  alreadyAttachedMessage: "Failed to add universal auth to already configured identity",
+  notAttachedMessage: "The identity does not have universal auth",
   origin: "backend/src/server/routes/v1/identity-universal-auth-router.ts",
   responseKey: "identityUniversalAuth",
   fields: {
