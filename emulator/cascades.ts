@@ -49,7 +49,8 @@ export function deleteProject(store: Store, project: Project): void {
   for (const identity of store.identities.values())
     if (identity.projectIds.includes(id)) identity.projectIds = identity.projectIds.filter((p) => p !== id);
   // [UNCONFIRMED] a project's own identities go with it (their projectId's foreign key is not read).
-  for (const identity of [...store.identities.values()]) if (identity.projectId === id) deleteIdentity(store, identity.id);
+  for (const identity of [...store.identities.values()])
+    if (identity.projectId === id) deleteIdentity(store, identity.id);
   store.projects.delete(id);
 }
 

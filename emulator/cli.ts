@@ -38,7 +38,10 @@ export function addEmulatorOptions(cmd: Command): Command {
     .option("--admin", "enable the /__admin routes")
     .option("--no-rate-limit", "disable rate limiting")
     .addOption(
-      new Option("--plan <plan>", "license plan: unlicensed (self-hosted default: no IP allowlisting, no custom roles) or licensed").choices(planNames),
+      new Option(
+        "--plan <plan>",
+        "license plan: unlicensed (self-hosted default: no IP allowlisting, no custom roles) or licensed",
+      ).choices(planNames),
     );
 }
 

@@ -168,7 +168,8 @@ export const verifyOidcLogin: LoginVerifier = async (auth, jwt) => {
       throw e;
     }
   } else {
-    if (keys.length === 0) throw unauthorized("Access denied: No signing keys available from OIDC provider's JWKS endpoint.");
+    if (keys.length === 0)
+      throw unauthorized("Access denied: No signing keys available from OIDC provider's JWKS endpoint.");
     if (keys.length > 10)
       throw unauthorized(
         `Access denied: OIDC provider has ${keys.length} signing keys. Tokens must include 'kid' header when provider has more than 10 keys.`,
@@ -195,7 +196,8 @@ export const verifyOidcLogin: LoginVerifier = async (auth, jwt) => {
   for (const [key, policy] of Object.entries(f.boundClaims ?? {})) {
     const value = valueByDot(claims, key);
     if (!value) throw unauthorized(`Access denied: token has no ${key} field`);
-    if (!policy.split(", ").some((p) => fieldMatches(value, p))) throw unauthorized("Access denied: OIDC claim not allowed.");
+    if (!policy.split(", ").some((p) => fieldMatches(value, p)))
+      throw unauthorized("Access denied: OIDC claim not allowed.");
   }
   return claims;
 };
@@ -236,7 +238,8 @@ export const verifyJwtAuthLogin: LoginVerifier = async (auth, jwt) => {
         if (e instanceof JwtError) errors.push(e.message);
       }
     }
-    if (!claims) throw unauthorized(`Access denied: JWT verification failed with all keys. Errors - ${errors.join("; ")}`);
+    if (!claims)
+      throw unauthorized(`Access denied: JWT verification failed with all keys. Errors - ${errors.join("; ")}`);
   }
   if (f.boundIssuer && claims.iss !== f.boundIssuer) throw forbidden("Access denied: issuer mismatch");
   if (f.boundSubject) {
@@ -307,7 +310,8 @@ export const verifyKubernetesLogin: LoginVerifier = async (auth, jwt) => {
   const list = (v: string | undefined) => (v ? v.split(",").map((s) => s.trim()) : []);
   if (f.allowedNamespaces && !list(f.allowedNamespaces).includes(namespace))
     throw unauthorized("Access denied: K8s namespace not allowed.");
-  if (f.allowedNames && !list(f.allowedNames).includes(name)) throw unauthorized("Access denied: K8s name not allowed.");
+  if (f.allowedNames && !list(f.allowedNames).includes(name))
+    throw unauthorized("Access denied: K8s name not allowed.");
   if (f.allowedAudience && !(status.audiences ?? []).includes(f.allowedAudience))
     throw unauthorized("Access denied: K8s audience not allowed.");
   return { kubernetes: { namespace, name } };

@@ -1,11 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
-import {
-  builtInOrgRoles,
-  identityAuthMethodRow,
-  type IdentityAuth,
-  type IdentityAuthMethodRow,
-} from "../sdk/schemas";
+import { builtInOrgRoles, identityAuthMethodRow, type IdentityAuth, type IdentityAuthMethodRow } from "../sdk/schemas";
 import { sha256Hex } from "./hashing";
 import type {
   AccessToken,
@@ -21,10 +16,7 @@ import type {
  * §18), built in one place for the routes, the fixtures and older data files.
  */
 
-export function newIdentity(
-  i: Pick<Identity, "id" | "orgId" | "name"> & Partial<Identity>,
-  now: string,
-): Identity {
+export function newIdentity(i: Pick<Identity, "id" | "orgId" | "name"> & Partial<Identity>, now: string): Identity {
   const { universalAuth: _legacy, ...rest } = i;
   return {
     projectIds: [],

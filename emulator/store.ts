@@ -220,7 +220,11 @@ export class Store {
   }
 
   /** An access token of an identity; a TTL of 0 never expires (the service signs it without `expiresIn`). */
-  issueAccessToken(identityId: string, ttlSeconds: number, details: Omit<AccessToken, "token" | "identityId" | "expiresAt"> = {}): AccessToken {
+  issueAccessToken(
+    identityId: string,
+    ttlSeconds: number,
+    details: Omit<AccessToken, "token" | "identityId" | "expiresAt"> = {},
+  ): AccessToken {
     const t: AccessToken = {
       token: `emu.ua.${randomBytes(24).toString("base64url")}`,
       identityId,

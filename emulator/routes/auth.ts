@@ -57,7 +57,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
 }
 
 /** An access token of the auth's TTLs; the login is the identity's last. */
-function issue(ctx: EmulatorContext, identity: Identity, auth: StoredIdentityAuth, method: string, clientSecretId?: string) {
+function issue(
+  ctx: EmulatorContext,
+  identity: Identity,
+  auth: StoredIdentityAuth,
+  method: string,
+  clientSecretId?: string,
+) {
   const f = auth.fields as {
     accessTokenTTL: number;
     accessTokenMaxTTL: number;

@@ -72,12 +72,13 @@ function checkTtl(ttl: unknown, max: unknown): void {
 
 const eventOf = (verb: string, row: IdentityAuthMethodRow) => `${verb}-identity-${row.method}` as EventType;
 
+type MethodOps = ReturnType<typeof identityAuthOperations>;
+
 function methodHandlers(row: IdentityAuthMethodRow) {
-  const ops = identityAuthOperations(row);
-  type Req<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
+  type Req<K extends keyof MethodOps> = OperationRequest<MethodOps[K]>;
   const answer = (a: StoredIdentityAuth, omitSecrets = false) => ({ [row.responseKey]: authView(a, omitSecrets) });
   const meta = (a: StoredIdentityAuth) => ({ identityId: a.identityId, identityAuthId: a.id });
-  const handlers: ScopedHandlers<EmulatorContext, typeof ops> = {
+  const handlers: ScopedHandlers<EmulatorContext, MethodOps> = {
     async attach(ctx, req: Req<"attach">) {
       const actor = actorOf(req);
       const i = identityFor(ctx, actor, req.params.identityId, "edit");
@@ -111,10 +112,7 @@ function methodHandlers(row: IdentityAuthMethodRow) {
       const i = identityFor(ctx, actor, req.params.identityId, "edit");
       const a = attached(ctx, row, i.id);
       const body = req.body as Record<string, unknown>;
-      checkTtl(
-        body.accessTokenTTL ?? a.fields.accessTokenTTL,
-        body.accessTokenMaxTTL ?? a.fields.accessTokenMaxTTL,
-      );
+      checkTtl(body.accessTokenTTL ?? a.fields.accessTokenTTL, body.accessTokenMaxTTL ?? a.fields.accessTokenMaxTTL);
       checkBody(ctx, row, body, false);
       Object.assign(a.fields, storedFields(row, body));
       a.updatedAt = ctx.store.writeTime(a);
@@ -127,7 +125,8 @@ function methodHandlers(row: IdentityAuthMethodRow) {
       const i = identityFor(ctx, actor, req.params.identityId, "delete");
       const a = attached(ctx, row, i.id);
       ctx.store.identityAuths.delete(authKey(i.id, row.method));
-      for (const [id, c] of [...ctx.store.clientSecrets]) if (c.identityUAId === a.id) ctx.store.clientSecrets.delete(id);
+      for (const [id, c] of [...ctx.store.clientSecrets])
+        if (c.identityUAId === a.id) ctx.store.clientSecrets.delete(id);
       for (const [t, tok] of [...ctx.store.tokens])
         if (tok.identityId === i.id && tok.authMethod === row.method) ctx.store.tokens.delete(t);
       for (const key of [...ctx.store.lockouts.keys()])
@@ -173,7 +172,9 @@ const clientSecretHandlers: ScopedHandlers<EmulatorContext, typeof clientSecretO
     const actor = actorOf(req);
     const i = identityFor(ctx, actor, req.params.identityId, "read");
     const a = attached(ctx, ua, i.id);
-    const all = [...ctx.store.clientSecrets.values()].filter((c) => c.identityUAId === a.id && !c.isClientSecretRevoked);
+    const all = [...ctx.store.clientSecrets.values()].filter(
+      (c) => c.identityUAId === a.id && !c.isClientSecretRevoked,
+    );
     recordEvent(
       ctx,
       req,
