@@ -4,7 +4,11 @@ import type { AddressInfo } from "node:net";
 import { SecretOpsClient } from "../../sdk";
 import { SecretOpsApiError } from "../../sdk/errors";
 import { apiPaths, identityAuthMethods, ipAllowlistingRefusal, type IdentityAuthMethodRow } from "../../sdk/schemas";
-import type { RunningEmulator } from "../../emulator";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Fixtures, RunningEmulator } from "../../emulator";
+import { runCli } from "../../emulator/cli";
 import { FX, expectError, fixtures, sleep, start, uniq, type Api, type Json } from "./helpers";
 
 /**
@@ -487,3 +491,64 @@ describe("Kubernetes login", () => {
     expect(reviews.at(-1)!.authorization).toBe("Bearer sa.tools.runner");
   });
 });
+
+describe("plan settings and persistence", () => {
+  const customRole = async (on: RunningEmulator) =>
+    (
+      await newIdentity(new SecretOpsClient({ baseUrl: on.url, token: on.token }, { retry: false }), {
+        role: "auditor",
+      })
+    ).role;
+
+  test("the fixtures' plan field and the CLI's --plan turn the licensed plan on", async () => {
+    const fromFixtures = (await start({ fixtures: { ...fixtures, plan: "licensed" } as Fixtures })).emu;
+    try {
+      expect(await customRole(fromFixtures)).toBe("auditor");
+    } finally {
+      await fromFixtures.stop();
+    }
+    const fromCli = await runCli(["--port", "0", "--plan", "licensed", "--no-rate-limit"], () => undefined);
+    try {
+      expect(await customRole(fromCli)).toBe("auditor");
+    } finally {
+      await fromCli.stop();
+    }
+  });
+
+  test("identities, their auths and client secrets survive a restart with --data", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "emu-identities-"));
+    const data = join(dir, "state.json");
+    try {
+      let e = (await start({ data })).emu;
+      const c = new SecretOpsClient({ baseUrl: e.url, token: e.token }, { retry: false });
+      const i = await newIdentity(c, { hasDeleteProtection: true });
+      const { clientId } = await c.identityAuths.attach("universal-auth", i.id, {});
+      const { clientSecret } = await c.identityAuths.createClientSecret(i.id);
+      await e.stop();
+      e = (await start({ data })).emu;
+      try {
+        const again = new SecretOpsClient({ baseUrl: e.url, token: e.token }, { retry: false });
+        expect(await again.identities.get(i.id)).toMatchObject({
+          hasDeleteProtection: true,
+          authMethods: ["universal-auth"],
+        });
+        const res = await fetch(`${e.url}${apiPaths.universalAuthLogin}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ clientId, clientSecret }),
+        });
+        expect(res.status).toBe(200);
+        expect(JSON.stringify(await readState(data))).not.toContain(clientSecret);
+      } finally {
+        await e.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function readState(file: string): Promise<unknown> {
+  const { readFile } = await import("node:fs/promises");
+  return JSON.parse(await readFile(file, "utf8"));
+}
