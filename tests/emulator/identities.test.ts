@@ -4,11 +4,12 @@ import type { AddressInfo } from "node:net";
 import { SecretOpsClient } from "../../sdk";
 import { SecretOpsApiError } from "../../sdk/errors";
 import { apiPaths, identityAuthMethods, ipAllowlistingRefusal, type IdentityAuthMethodRow } from "../../sdk/schemas";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Fixtures, RunningEmulator } from "../../emulator";
 import { runCli } from "../../emulator/cli";
+import { seedFromFixtures } from "../../emulator/fixtures";
 import { FX, expectError, fixtures, sleep, start, uniq, type Api, type Json } from "./helpers";
 
 /**
@@ -546,6 +547,42 @@ describe("plan settings and persistence", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+test("a data file of an older emulator (universal auth on the identity) loads, its client secret logging in", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "emu-identities-old-"));
+  const data = join(dir, "state.json");
+  try {
+    const seeded = seedFromFixtures(undefined);
+    const { identityAuths: _a, clientSecrets: _c, ...rest } = seeded;
+    const old = {
+      ...rest,
+      identities: fixtures.identities.map((i) => ({
+        id: i.id,
+        orgId: i.orgId,
+        name: i.name,
+        projectIds: i.projectIds,
+        ...("universalAuth" in i && { universalAuth: i.universalAuth }),
+      })),
+      auditLogs: [],
+    };
+    writeFileSync(data, JSON.stringify(old));
+    const e = (await start({ data })).emu;
+    try {
+      const res = await fetch(`${e.url}${apiPaths.universalAuthLogin}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ clientId: FX.clientId, clientSecret: FX.clientSecret }),
+      });
+      expect(res.status).toBe(200);
+      const c = new SecretOpsClient({ baseUrl: e.url, token: e.token }, { retry: false });
+      expect(await c.identities.get(FX.identityId)).toMatchObject({ role: "admin", authMethods: ["universal-auth"] });
+    } finally {
+      await e.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 async function readState(file: string): Promise<unknown> {
