@@ -219,8 +219,10 @@ export const verifyJwtAuthLogin: LoginVerifier = async (auth, jwt) => {
   let claims: Record<string, unknown> | undefined;
   if (f.configurationType === "jwks") {
     // The service lets a failed key fetch through unwrapped (a 500) [UNCONFIRMED: no test].
+    // jwks-rsa's getSigningKey(kid): without a kid, the only key; its errors reach the error handler (a 500).
     const keys = await jwksKeys(f.jwksUrl ?? "");
-    const k = keys.find((x) => x.kid === decoded.header.kid) ?? (decoded.header.kid ? undefined : keys[0]);
+    const { kid } = decoded.header;
+    const k = kid ? keys.find((x) => x.kid === kid) : keys.length === 1 ? keys[0] : undefined;
     if (!k) throw new ApiError(500, "InternalServerError", "Something went wrong");
     try {
       claims = verifyJwt(decoded, k.key);
@@ -231,10 +233,18 @@ export const verifyJwtAuthLogin: LoginVerifier = async (auth, jwt) => {
   } else {
     const errors: string[] = [];
     for (const pem of f.publicKeys ?? []) {
+      let key: KeyObject;
       try {
-        claims = verifyJwt(decoded, keyOf(pem));
+        key = keyOf(pem);
+      } catch {
+        // [UNCONFIRMED] jsonwebtoken takes text that is no public key as a secret key, which an
+        // asymmetric algorithm refuses with these words.
+        errors.push(`secretOrPublicKey must be an asymmetric key when using ${decoded.header.alg}`);
+        continue;
+      }
+      try {
+        claims = verifyJwt(decoded, key);
       } catch (e) {
-        // A key that does not parse is not a JsonWebTokenError: the service skips it silently.
         if (e instanceof JwtError) errors.push(e.message);
       }
     }

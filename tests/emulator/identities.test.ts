@@ -431,6 +431,26 @@ describe("OIDC and JWT auth logins", () => {
       expect(`${res.status} ${res.body.message}`).toBe(`${status} ${message}`);
     }
   });
+
+  test("JWT auth with a JWKS URL: the key of the token's kid", async () => {
+    const i = await newIdentity();
+    await client.identityAuths.attach("jwt-auth", i.id, {
+      configurationType: "jwks",
+      jwksUrl: `${idp.url}/jwks`,
+      jwksCaCert: "",
+      publicKeys: [],
+      boundIssuer: idp.url,
+      boundClaims: {},
+    });
+    const rs = (key: KeyObject) => signJwt(claims(), key, { alg: "RS256", kid: "k1" });
+    expect((await jwtLogin("jwt-auth", i.id, rs(rsa.privateKey))).status).toBe(200);
+    expectError(
+      await jwtLogin("jwt-auth", i.id, rs(other.privateKey)),
+      401,
+      "UnauthorizedError",
+      "Access denied: invalid signature",
+    );
+  });
 });
 
 describe("Kubernetes login", () => {
