@@ -332,6 +332,17 @@ function authenticate(ctx: EmulatorContext, req: FastifyRequest): void {
     ctx.store.tokens.delete(token.token);
     throw tokenError("Your token has expired. Please re-authenticate.");
   }
+  // The use limit, as the service's `validateAccessTokenExp` (identity-access-token-fns.ts) checks it:
+  // the request after the last allowed one deletes the token.
+  const limit = token.accessTokenNumUsesLimit ?? 0;
+  if (limit > 0) {
+    const uses = token.accessTokenNumUses ?? 0;
+    if (uses > 0 && uses >= limit) {
+      ctx.store.tokens.delete(token.token);
+      throw unauthorized("Unable to renew because access token number of uses limit reached");
+    }
+    token.accessTokenNumUses = uses + 1;
+  }
   const identity = ctx.store.identities.get(token.identityId);
   if (!identity) throw tokenError("The identity of this token no longer exists.");
   setActor(req, { identity, orgId: identity.orgId });

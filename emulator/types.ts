@@ -174,6 +174,8 @@ export interface AccessToken {
   accessTokenTTL?: number;
   accessTokenMaxTTL?: number;
   accessTokenNumUsesLimit?: number;
+  /** Requests made with it so far (counted only with a limit). */
+  accessTokenNumUses?: number;
   createdAt?: string;
 }
 

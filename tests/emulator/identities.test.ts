@@ -271,6 +271,16 @@ describe("client secrets and universal-auth logins", () => {
     expectError(await login(clientId, short.clientSecret), 401, "UnauthorizedError", "Invalid credentials");
   });
 
+  test("an access token with a use limit is refused after its last use", async () => {
+    const i = await newIdentity();
+    await client.identityAuths.attach("token-auth", i.id, { accessTokenNumUsesLimit: 2 });
+    const { accessToken: token } = await client.identityAuths.createToken(i.id);
+    for (let n = 0; n < 2; n++) expect((await api.get(`${apiPaths.identities}/${i.id}`, { token })).status).toBe(200);
+    const limit = "Unable to renew because access token number of uses limit reached";
+    expectError(await api.get(`${apiPaths.identities}/${i.id}`, { token }), 401, "UnauthorizedError", limit);
+    expectError(await api.get(`${apiPaths.identities}/${i.id}`, { token }), 403, "TokenError");
+  });
+
   test("deleting an identity takes its auths, client secrets and tokens", async () => {
     const { i, clientId } = await uaIdentity();
     const { clientSecret } = await client.identityAuths.createClientSecret(i.id);
