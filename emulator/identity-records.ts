@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { isIPv4, isIPv6 } from "node:net";
+import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { builtInOrgRoles, identityAuthMethodRow, type IdentityAuth, type IdentityAuthMethodRow } from "../sdk/schemas";
 import { sha256Hex } from "./hashing";
 import type {
@@ -39,6 +39,22 @@ export function extractIPDetails(ip: string): StoredTrustedIp {
   const [net = "", prefix = ""] = ip.split("/");
   return { ipAddress: net, type: isIPv4(net) ? "ipv4" : "ipv6", prefix: Number.parseInt(prefix, 10) };
 }
+
+/**
+ * The service's `checkIPAgainstBlocklist` (lib/ip/index.ts): whether `ip` is among the stored
+ * trusted IPs; the caller answers 403 "You are not allowed to access this resource from the
+ * current IP address" when not.
+ */
+export function isTrustedIp(ip: string, trusted: readonly StoredTrustedIp[]): boolean {
+  const list = new BlockList();
+  for (const t of trusted) {
+    if (t.prefix !== undefined) list.addSubnet(t.ipAddress, t.prefix, t.type);
+    else list.addAddress(t.ipAddress, t.type);
+  }
+  return list.check(ip, extractIPDetails(ip).type);
+}
+
+export const UNTRUSTED_IP = "You are not allowed to access this resource from the current IP address";
 
 /** A body's fields as the service stores them: each trusted-IP list through `extractIPDetails`. */
 export function storedFields(row: IdentityAuthMethodRow, body: Record<string, unknown>): Record<string, unknown> {

@@ -13,12 +13,15 @@ import {
   ValidationError,
   badRequest,
   errorNameForStatus,
+  forbidden,
   messageForStatus,
   rateLimited,
   tokenError,
   unauthorized,
 } from "./errors";
 import { setActor, type EmulatorContext } from "./context";
+import { isTrustedIp, UNTRUSTED_IP } from "./identity-records";
+import type { StoredTrustedIp } from "./types";
 import { Faults } from "./faults";
 import { checkKindResponses, responseSerializerCompiler, zodValidatorCompiler } from "./route-registration";
 import { bucketOf, RateLimits, type RateLimitOptions } from "./rate-limit";
@@ -343,6 +346,11 @@ function authenticate(ctx: EmulatorContext, req: FastifyRequest): void {
     }
     token.accessTokenNumUses = uses + 1;
   }
+  // An issued token may be used only from its method's access-token trusted IPs (the service's
+  // fnValidateIdentityAccessToken); fixture tokens have no method.
+  const auth = token.authMethod && ctx.store.identityAuth(token.identityId, token.authMethod);
+  if (auth && !isTrustedIp(req.ip, auth.fields.accessTokenTrustedIps as StoredTrustedIp[]))
+    throw forbidden(UNTRUSTED_IP);
   const identity = ctx.store.identities.get(token.identityId);
   if (!identity) throw tokenError("The identity of this token no longer exists.");
   setActor(req, { identity, orgId: identity.orgId });

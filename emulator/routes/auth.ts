@@ -9,11 +9,12 @@ import {
   type UniversalAuthToken,
 } from "../../sdk/schemas";
 import { recordEvent, type EmulatorContext } from "../context";
-import { ApiError, unauthorized } from "../errors";
+import { ApiError, forbidden, unauthorized } from "../errors";
 import { sha256Hex } from "../hashing";
 import { jwtLogins, notConfigured } from "../identity-login";
+import { isTrustedIp, UNTRUSTED_IP } from "../identity-records";
 import { route } from "../route-registration";
-import type { Identity, StoredIdentityAuth } from "../types";
+import type { Identity, StoredIdentityAuth, StoredTrustedIp } from "../types";
 
 const sameHash = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -111,6 +112,7 @@ async function universalAuthLogin(
   const identity = store.identities.get(auth.identityId)!;
   const actor = { identity, orgId: identity.orgId };
   const meta = { identityId: identity.id, clientId: body.clientId };
+  if (!isTrustedIp(req.ip, auth.fields.clientSecretTrustedIps as StoredTrustedIp[])) throw forbidden(UNTRUSTED_IP);
   const fail = (message: string) => {
     recordEvent(ctx, req, actor, "login-identity-universal-auth-failed", meta);
     return unauthorized(message);

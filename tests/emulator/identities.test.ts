@@ -112,6 +112,15 @@ describe("organization identities", () => {
   });
 });
 
+async function fetchPost(on: RunningEmulator, path: string, body: unknown) {
+  const r = await fetch(`${on.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json()) as Json, headers: r.headers, ms: 0 };
+}
+
 async function fetchJson(on: RunningEmulator, path: string): Promise<Json> {
   const r = await fetch(`${on.url}${path}`, { headers: { authorization: `Bearer ${on.token}` } });
   return r.json();
@@ -269,6 +278,32 @@ describe("client secrets and universal-auth logins", () => {
     const expired = "Access denied due to expired client secret";
     expectError(await login(clientId, short.clientSecret), 401, "UnauthorizedError", expired);
     expectError(await login(clientId, short.clientSecret), 401, "UnauthorizedError", "Invalid credentials");
+  });
+
+  test("trusted IPs (licensed): a login and a token refused from an address outside them", async () => {
+    const lc = licensedClient;
+    const lapi = { post: (p: string, b: unknown) => fetchPost(licensed, p, b) };
+    const i = await newIdentity(lc);
+    const away = [{ ipAddress: "10.0.0.0/8" }];
+    const { clientId } = await lc.identityAuths.attach("universal-auth", i.id, { clientSecretTrustedIps: away });
+    const { clientSecret } = await lc.identityAuths.createClientSecret(i.id);
+    const untrusted = "You are not allowed to access this resource from the current IP address";
+    expectError(
+      await lapi.post(apiPaths.universalAuthLogin, { clientId, clientSecret }),
+      403,
+      "ForbiddenError",
+      untrusted,
+    );
+    await lc.identityAuths.update("universal-auth", i.id, {
+      clientSecretTrustedIps: [{ ipAddress: "127.0.0.1" }],
+      accessTokenTrustedIps: away,
+    });
+    const ok = await lapi.post(apiPaths.universalAuthLogin, { clientId, clientSecret });
+    expect(ok.status).toBe(200);
+    const asIdentity = new SecretOpsClient({ baseUrl: licensed.url, token: ok.body.accessToken }, { retry: false });
+    await expectFailure(asIdentity.identities.get(i.id), 403, untrusted);
+    await lc.identityAuths.update("universal-auth", i.id, { accessTokenTrustedIps: [{ ipAddress: "127.0.0.0/8" }] });
+    expect((await asIdentity.identities.get(i.id)).id).toBe(i.id);
   });
 
   test("an access token with a use limit is refused after its last use", async () => {
