@@ -41,7 +41,7 @@ function identityFor(ctx: EmulatorContext, actor: Actor, id: string, action: str
 
 function attached(ctx: EmulatorContext, row: IdentityAuthMethodRow, identityId: string): StoredIdentityAuth {
   const a = ctx.store.identityAuth(identityId, row.method);
-  if (!a) throw badRequest(row.notAttachedMessage);
+  if (!a) throw row.notAttachedStatus === 404 ? notFound(row.notAttachedMessage) : badRequest(row.notAttachedMessage);
   return a;
 }
 
@@ -76,7 +76,10 @@ type MethodOps = ReturnType<typeof identityAuthOperations>;
 
 function methodHandlers(row: IdentityAuthMethodRow) {
   type Req<K extends keyof MethodOps> = OperationRequest<MethodOps[K]>;
-  const answer = (a: StoredIdentityAuth, omitSecrets = false) => ({ [row.responseKey]: authView(a, omitSecrets) });
+  // Only the GET answers the secrets of a method whose other answers leave them out.
+  const answer = (a: StoredIdentityAuth, omitSecrets = row.secretsOnlyOnGet ?? false) => ({
+    [row.responseKey]: authView(a, omitSecrets),
+  });
   const meta = (a: StoredIdentityAuth) => ({ identityId: a.identityId, identityAuthId: a.id });
   const handlers: ScopedHandlers<EmulatorContext, MethodOps> = {
     async attach(ctx, req: Req<"attach">) {
@@ -105,7 +108,7 @@ function methodHandlers(row: IdentityAuthMethodRow) {
       const i = identityFor(ctx, actor, req.params.identityId, "read");
       const a = attached(ctx, row, i.id);
       recordEvent(ctx, req, actor, eventOf("get", row), meta(a), i.projectId);
-      return answer(a);
+      return answer(a, false);
     },
     async update(ctx, req: Req<"update">) {
       const actor = actorOf(req);
@@ -132,7 +135,7 @@ function methodHandlers(row: IdentityAuthMethodRow) {
       for (const key of [...ctx.store.lockouts.keys()])
         if (key.startsWith(`lockout:identity:${i.id}:${row.method}:`)) ctx.store.lockouts.delete(key);
       recordEvent(ctx, req, actor, eventOf("revoke", row), meta(a), i.projectId);
-      return answer(a, row.revokeOmitsSecrets ?? false);
+      return answer(a, (row.revokeOmitsSecrets ?? false) || (row.secretsOnlyOnGet ?? false));
     },
   };
   return handlers;

@@ -11,6 +11,9 @@ const ARN = /^acs:ram::[0-9]{16}:(user|role)\/.*$/;
 export const alicloudAuth = identityAuthMethod({
   method: "alicloud-auth",
   label: "Alibaba Cloud Auth",
+  alreadyAttachedMessage: "Failed to add Alibaba Cloud Auth to already configured identity",
+  notAttachedMessage: "The identity does not have Alibaba Cloud Auth attached",
+  notAttachedStatus: 404,
   origin: "backend/src/server/routes/v1/identity-alicloud-auth-router.ts",
   responseKey: "identityAliCloudAuth",
   fields: {

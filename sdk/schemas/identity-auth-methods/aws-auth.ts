@@ -19,6 +19,9 @@ const ARN = /^arn:aws:iam::\d{12}:(user\/[a-zA-Z0-9_.@+*/-]+|role\/[a-zA-Z0-9_.@
 export const awsAuth = identityAuthMethod({
   method: "aws-auth",
   label: "AWS Auth",
+  alreadyAttachedMessage: "Failed to add AWS Auth to already configured identity",
+  notAttachedMessage: "The identity does not have AWS Auth attached",
+  notAttachedStatus: 404,
   origin: "backend/src/server/routes/v1/identity-aws-iam-auth-router.ts",
   responseKey: "identityAwsAuth",
   fields: {

@@ -8,6 +8,8 @@ import { commaList, identityAuthMethod, trimmed } from "./row";
 export const azureAuth = identityAuthMethod({
   method: "azure-auth",
   label: "Azure Auth",
+  alreadyAttachedMessage: "Failed to add Azure Auth to already configured identity",
+  notAttachedMessage: "The identity does not have Azure Auth attached",
   origin: "backend/src/server/routes/v1/identity-azure-auth-router.ts",
   responseKey: "identityAzureAuth",
   fields: {

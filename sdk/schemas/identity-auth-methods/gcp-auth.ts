@@ -10,6 +10,8 @@ export const gcpAuthTypes = ["iam", "gce"] as const;
 export const gcpAuth = identityAuthMethod({
   method: "gcp-auth",
   label: "GCP Auth",
+  alreadyAttachedMessage: "Failed to add GCP Auth to already configured identity",
+  notAttachedMessage: "The identity does not have GCP Auth attached",
   origin: "backend/src/server/routes/v1/identity-gcp-auth-router.ts",
   responseKey: "identityGcpAuth",
   fields: {

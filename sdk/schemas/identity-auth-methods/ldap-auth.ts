@@ -29,6 +29,9 @@ const lockout = (min: number, max: number, d: number) => ({
 export const ldapAuth = identityAuthMethod({
   method: "ldap-auth",
   label: "LDAP Auth",
+  alreadyAttachedMessage: "Failed to add LDAP Auth to already configured identity",
+  notAttachedMessage: "The identity does not have LDAP Auth attached",
+  notAttachedStatus: 404,
   origin: "backend/src/server/routes/v1/identity-ldap-auth-router.ts",
   responseKey: "identityLdapAuth",
   fields: {
@@ -79,6 +82,8 @@ export const ldapAuth = identityAuthMethod({
   },
   notInPatch: ["ldapCaCertificate"],
   secretFields: ["bindDN", "bindPass", "ldapCaCertificate"],
+  returnedSecretFields: ["bindDN", "bindPass", "ldapCaCertificate"],
+  secretsOnlyOnGet: true,
   trustedIpFields: ["accessTokenTrustedIps"],
   ipGateNoun: "access token",
   attachRules(body) {

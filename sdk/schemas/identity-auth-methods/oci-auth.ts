@@ -17,6 +17,9 @@ const list = (v: string | null | undefined) =>
 export const ociAuth = identityAuthMethod({
   method: "oci-auth",
   label: "OCI Auth",
+  alreadyAttachedMessage: "Failed to add OCI Auth to already configured identity",
+  notAttachedMessage: "The identity does not have OCI Auth attached",
+  notAttachedStatus: 404,
   origin: "backend/src/server/routes/v1/identity-oci-auth-router.ts",
   responseKey: "identityOciAuth",
   fields: {

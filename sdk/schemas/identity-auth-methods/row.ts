@@ -83,6 +83,10 @@ export interface IdentityAuthMethodRow {
   readonly alreadyAttachedMessage: string;
   /** The service's 400 when a read, update, revoke (or client secret, token) finds the method not attached. */
   readonly notAttachedMessage: string;
+  /** The status of that answer: 400 (BadRequestError) for most methods, 404 (NotFoundError) for the newer ones. */
+  readonly notAttachedStatus?: 400 | 404;
+  /** Only the GET answers the returned secret fields; the attach, PATCH and revoke leave them out (LDAP, TLS certificate). */
+  readonly secretsOnlyOnGet?: boolean;
   /** The revoke's answer leaves the secret fields out (jwt-auth: `IdentityJwtAuthResponseSchema.omit(...)`). */
   readonly revokeOmitsSecrets?: boolean;
   /** The service's router file this row was read from (`backend/src/server/routes/v1/…`). */

@@ -13,6 +13,8 @@ const requiredList = (message: string) => z.string().trim().min(1, { error: mess
 export const spiffeAuth = identityAuthMethod({
   method: "spiffe-auth",
   label: "SPIFFE Auth",
+  alreadyAttachedMessage: "Failed to add SPIFFE Auth to already configured identity",
+  notAttachedMessage: "The identity does not have SPIFFE Auth attached",
   origin: "backend/src/server/routes/v1/identity-spiffe-auth-router.ts",
   responseKey: "identitySpiffeAuth",
   fields: {

@@ -33,6 +33,9 @@ const EXAMPLE_CA = [
 export const tlsCertAuth = identityAuthMethod({
   method: "tls-cert-auth",
   label: "TLS Certificate Auth",
+  alreadyAttachedMessage: "Failed to add TLS Certificate Auth to already configured identity",
+  notAttachedMessage: "The identity does not have TLS Certificate Auth attached",
+  notAttachedStatus: 404,
   origin: "backend/src/server/routes/v1/identity-tls-cert-auth-router.ts",
   responseKey: "identityTlsCertAuth",
   fields: {
@@ -61,6 +64,8 @@ export const tlsCertAuth = identityAuthMethod({
     accessTokenMaxTTL: positiveMaxTtl,
   },
   secretFields: ["caCertificate"],
+  returnedSecretFields: ["caCertificate"],
+  secretsOnlyOnGet: true,
   trustedIpFields: ["accessTokenTrustedIps"],
   ipGateNoun: "access token",
   example: { caCertificate: EXAMPLE_CA, allowedCommonNames: "ci.acme.internal" },
