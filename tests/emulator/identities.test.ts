@@ -667,3 +667,29 @@ async function readState(file: string): Promise<unknown> {
   const { readFile } = await import("node:fs/promises");
   return JSON.parse(await readFile(file, "utf8"));
 }
+
+describe("audit", () => {
+  // Runs last: the tests above did each of these at least once on the default emulator.
+  test.each([
+    "create-identity",
+    "update-identity",
+    "delete-identity",
+    "add-identity-universal-auth",
+    "update-identity-universal-auth",
+    "revoke-identity-oidc-auth",
+    "create-identity-universal-auth-client-secret",
+    "revoke-identity-universal-auth-client-secret",
+    "create-token-identity-token-auth",
+    "login-identity-universal-auth",
+    "login-identity-universal-auth-failed",
+    "login-identity-oidc-auth",
+    "login-identity-oidc-auth-failed",
+    "login-identity-jwt-auth",
+    "login-identity-kubernetes-auth",
+    "login-identity-kubernetes-auth-failed",
+  ])("%s is recorded", async (eventType) => {
+    const res = await api.get(apiPaths.auditLogs, { query: { eventType, limit: 1 } });
+    expect(res.status).toBe(200);
+    expect(res.body.auditLogs.map((e: Json) => e.event.type)).toEqual([eventType]);
+  });
+});
