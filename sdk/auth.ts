@@ -13,8 +13,26 @@ export interface UniversalAuthCredentials {
   subOrganizationName?: string;
 }
 
+/**
+ * Where a login's JWT comes from: called at each login (the first, and every renewal), so a file a
+ * CI system or the kubelet rotates, or a CI system's token endpoint, gives a fresh one each time.
+ * The JWT is sent only in the login body; it is never kept by the client.
+ */
+export type JwtSource = () => Promise<string> | string;
+
+/** A login that sends a JWT the caller was given: OIDC (a CI system's id token) or Kubernetes. */
+export interface JwtLoginCredentials {
+  /** The machine identity's id. */
+  identityId: string;
+  /** The JWT, read at each login (sdk/jwt-sources.ts has a file's, GitHub Actions' and a pod's). */
+  jwt: JwtSource;
+}
+
 export type SecretOpsAuth =
-  { baseUrl: string; token: string } | { baseUrl: string; universalAuth: UniversalAuthCredentials };
+  | { baseUrl: string; token: string }
+  | { baseUrl: string; universalAuth: UniversalAuthCredentials }
+  | { baseUrl: string; oidcAuth: JwtLoginCredentials }
+  | { baseUrl: string; kubernetesAuth: JwtLoginCredentials };
 
 export interface TokenSource {
   /** A token that is valid now (logging in or renewing first if needed). */
@@ -50,23 +68,28 @@ export interface LoginInfo {
 }
 
 /**
- * Universal auth: logs in on first use, caches the access token and renews it once
- * `renewAtFraction` (default 0.8) of its lifetime has passed, so a long `pulumi up` never sends
- * an expired token. Concurrent callers share one login (single flight).
+ * A login session, whatever the login (universal auth, OIDC, Kubernetes): logs in on first use,
+ * caches the access token and renews it once `renewAtFraction` (default 0.8) of its lifetime has
+ * passed, so a long `pulumi up` never sends an expired token. Concurrent callers share one login
+ * (single flight). The login function holds the credentials (or reads the JWT); the session only
+ * ever holds the access token, in #private fields.
  */
-export class UniversalAuthSession implements TokenSource {
+export class LoginSession implements TokenSource {
   #current: { accessToken: string; renewAt: number; info: LoginInfo } | undefined;
   #inflight: Promise<{ accessToken: string; info: LoginInfo }> | undefined;
+  readonly #doLogin: () => Promise<UniversalAuthToken>;
+  readonly #renewAtFraction: number;
+  readonly #now: () => number;
 
-  constructor(
-    private readonly doLogin: () => Promise<UniversalAuthToken>,
-    private readonly renewAtFraction = 0.8,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(doLogin: () => Promise<UniversalAuthToken>, renewAtFraction = 0.8, now: () => number = Date.now) {
+    this.#doLogin = doLogin;
+    this.#renewAtFraction = renewAtFraction;
+    this.#now = now;
+  }
 
   async token(): Promise<string> {
     const current = this.#current;
-    if (current && this.now() < current.renewAt) return current.accessToken;
+    if (current && this.#now() < current.renewAt) return current.accessToken;
     return (await this.login()).accessToken;
   }
 
@@ -75,9 +98,9 @@ export class UniversalAuthSession implements TokenSource {
     if (!this.#inflight) {
       this.#inflight = (async () => {
         try {
-          const started = this.now();
-          const t = await this.doLogin();
-          const renewAt = started + t.expiresIn * 1000 * this.renewAtFraction;
+          const started = this.#now();
+          const t = await this.#doLogin();
+          const renewAt = started + t.expiresIn * 1000 * this.#renewAtFraction;
           const info: LoginInfo = {
             expiresIn: t.expiresIn,
             accessTokenMaxTTL: t.accessTokenMaxTTL,
@@ -101,3 +124,6 @@ export class UniversalAuthSession implements TokenSource {
     return true;
   }
 }
+
+/** The universal-auth session: a LoginSession whose login sends the client id and secret. */
+export class UniversalAuthSession extends LoginSession {}

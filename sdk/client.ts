@@ -1,8 +1,15 @@
 import { z } from "zod";
-import { type LoginInfo, type SecretOpsAuth, StaticToken, UniversalAuthSession } from "./auth";
+import {
+  type JwtSource,
+  type LoginInfo,
+  LoginSession,
+  type SecretOpsAuth,
+  StaticToken,
+  UniversalAuthSession,
+} from "./auth";
 import { SecretOpsError, SecretOpsValidationError, issuesFromZod } from "./errors";
 import { Transport, type TransportOptions } from "./http";
-import { UniversalAuthLoginSchema } from "./schemas/auth";
+import { IdentityJwtLoginSchema, type UniversalAuthToken, UniversalAuthLoginSchema } from "./schemas/auth";
 import { authOperations } from "./schemas/operations/auth";
 
 export interface SecretOpsClientOptions extends Omit<TransportOptions, "baseUrl"> {
@@ -14,11 +21,41 @@ const baseUrl = z
   .string()
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { error: "must be an http(s) URL" });
 
-/** The two ways to authenticate (docs/service-api.md §7). The values are checked, never echoed. */
-const AuthSchema = z.union([
-  z.object({ baseUrl, token: z.string().min(1, { error: "must not be empty" }) }),
-  z.object({ baseUrl, universalAuth: UniversalAuthLoginSchema }),
-]);
+/**
+ * A JWT login's settings: the identity, and where its JWT comes from (a function, called at each
+ * login). The JWT itself is checked at each login (IdentityJwtLoginSchema), never kept.
+ */
+const JwtLoginSettingsSchema = z.object({
+  identityId: z.string().trim().min(1, { error: "must not be empty" }),
+  jwt: z.custom<JwtSource>((v) => typeof v === "function", {
+    error: "must be a function that returns the JWT (sdk/jwt-sources.ts has a file's, GitHub Actions' and a pod's)",
+  }),
+});
+
+/**
+ * The ways to authenticate (docs/service-api.md §7, §18): a token, or a login (universal auth,
+ * OIDC, Kubernetes) the client repeats before the token expires. The values are checked, never echoed.
+ */
+const authSchemas = {
+  token: z.object({ baseUrl, token: z.string().min(1, { error: "must not be empty" }) }),
+  universalAuth: z.object({ baseUrl, universalAuth: UniversalAuthLoginSchema }),
+  oidcAuth: z.object({ baseUrl, oidcAuth: JwtLoginSettingsSchema }),
+  kubernetesAuth: z.object({ baseUrl, kubernetesAuth: JwtLoginSettingsSchema }),
+};
+const AuthSchema = z.union(Object.values(authSchemas));
+
+/**
+ * Checks the auth against the way it names (its key), so an issue speaks of the fields of that
+ * way, not of another's (`token: is required` for an OIDC login with an empty identity).
+ */
+function parseAuth(auth: SecretOpsAuth) {
+  const key = Object.keys(authSchemas).find((k) => auth !== null && typeof auth === "object" && k in auth) as
+    keyof typeof authSchemas | undefined;
+  return (key ? authSchemas[key] : AuthSchema).safeParse(auth);
+}
+
+/** The JWT logins: the client's key → the service's login method (its login route's segment). */
+const jwtLogins = { oidcAuth: "oidc-auth", kubernetesAuth: "kubernetes-auth" } as const;
 
 /**
  * Each family's API, built on first use: a process that talks to one family (a provider process
@@ -60,24 +97,33 @@ type Family = keyof typeof families;
 export class SecretOpsClient {
   readonly baseUrl: string;
   readonly #apis: { [F in Family]?: ReturnType<(typeof families)[F]> } = {};
-  readonly #session: UniversalAuthSession | undefined;
+  readonly #session: LoginSession | undefined;
   readonly #transport: Transport;
 
   constructor(auth: SecretOpsAuth, options: SecretOpsClientOptions = {}) {
-    const parsed = AuthSchema.safeParse(auth);
+    const parsed = parseAuth(auth);
     if (!parsed.success) throw new SecretOpsValidationError(issuesFromZod(parsed.error.issues));
     const { tokenRenewAtFraction, ...transportOptions } = options;
     this.baseUrl = parsed.data.baseUrl.replace(/\/+$/, "");
     const transport = new Transport({ ...transportOptions, baseUrl: this.baseUrl });
     this.#transport = transport;
 
-    if ("token" in parsed.data) {
-      transport.tokens = new StaticToken(parsed.data.token);
-    } else {
-      const credentials = parsed.data.universalAuth;
+    const data = parsed.data;
+    if ("token" in data) {
+      transport.tokens = new StaticToken(data.token);
+    } else if ("universalAuth" in data) {
+      const credentials = data.universalAuth;
       // The credentials stay in this closure; they are sent only in the login body.
       const doLogin = () => transport.call(authOperations.universalAuthLogin, { body: credentials });
       this.#session = new UniversalAuthSession(doLogin, tokenRenewAtFraction ?? 0.8);
+      transport.tokens = this.#session;
+    } else {
+      const key = "oidcAuth" in data ? "oidcAuth" : "kubernetesAuth";
+      const settings = "oidcAuth" in data ? data.oidcAuth : data.kubernetesAuth;
+      this.#session = new LoginSession(
+        () => jwtLogin(transport, key, settings.identityId, settings.jwt),
+        tokenRenewAtFraction ?? 0.8,
+      );
       transport.tokens = this.#session;
     }
   }
@@ -139,14 +185,45 @@ export class SecretOpsClient {
   }
 
   /**
-   * Universal auth: log in now instead of on the first call (e.g. to check the credentials).
-   * Returns the token's lifetime, never the token.
+   * Universal auth, OIDC or Kubernetes: log in now instead of on the first call (e.g. to check
+   * the credentials). Returns the token's lifetime, never the token.
    */
   async login(): Promise<LoginInfo> {
     if (!this.#session)
-      throw new SecretOpsError("login() needs universalAuth credentials; this client was given a token");
+      throw new SecretOpsError(
+        "login() needs a login (universalAuth, oidcAuth or kubernetesAuth); this client was given a token",
+      );
     return (await this.#session.login()).info;
   }
+}
+
+/**
+ * One OIDC or Kubernetes login: reads the JWT from its source (now, so a rotated one is used),
+ * then `POST /api/v1/auth/{method}/login` with `{ identityId, jwt }`. The JWT lives only in this
+ * call; an error names the setting, never the JWT.
+ */
+async function jwtLogin(
+  transport: Transport,
+  key: keyof typeof jwtLogins,
+  identityId: string,
+  source: JwtSource,
+): Promise<UniversalAuthToken> {
+  let jwt: unknown;
+  try {
+    jwt = await source();
+  } catch (e) {
+    throw new SecretOpsError(`${key}.jwt: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const body = IdentityJwtLoginSchema.safeParse({ identityId, jwt });
+  if (!body.success) throw new SecretOpsValidationError(issuesFromZod(body.error.issues, [key]));
+  // Loaded on first login: a client with a token never loads the identity tables.
+  const { identityAuthMethodRow }: typeof import("./schemas/identities") = require("./schemas/identities");
+  const {
+    identityJwtLogin,
+  }: typeof import("./schemas/operations/identities") = require("./schemas/operations/identities");
+  const row = identityAuthMethodRow(jwtLogins[key]);
+  if (!row) throw new SecretOpsError(`${key}: the service has no ${jwtLogins[key]} login`);
+  return transport.call(identityJwtLogin(row), { body: body.data });
 }
 
 /**

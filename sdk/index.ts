@@ -3,7 +3,13 @@
  * The shared schemas and kind tables are re-exported, so consumers need only this module.
  */
 export { SecretOpsClient, authFromEnv, type SecretOpsClientOptions } from "./client";
-export type { SecretOpsAuth, UniversalAuthCredentials, LoginInfo } from "./auth";
+export type { SecretOpsAuth, UniversalAuthCredentials, JwtLoginCredentials, JwtSource, LoginInfo } from "./auth";
+export {
+  KUBERNETES_SERVICE_ACCOUNT_TOKEN_PATH,
+  githubActionsIdToken,
+  jwtFromFile,
+  kubernetesServiceAccountToken,
+} from "./jwt-sources";
 export {
   SecretOpsError,
   SecretOpsValidationError,
