@@ -1,4 +1,5 @@
 import type { SecretOpsClient } from "../sdk";
+import type { JwtSource } from "../sdk/auth";
 import { isPlainObject } from "./values";
 import { settingSources } from "./setting-sources";
 
@@ -14,6 +15,13 @@ export interface ProviderSettings {
   token?: string;
   clientId?: string;
   clientSecret?: string;
+  /** OIDC and Kubernetes logins (see jwtLoginFrom). */
+  identityId?: string;
+  authMethod?: string;
+  oidcToken?: string;
+  oidcTokenFile?: string;
+  oidcAudience?: string;
+  kubernetesTokenPath?: string;
   readsPerMinute?: number;
   writesPerMinute?: number;
   secretsPerMinute?: number;
@@ -195,6 +203,12 @@ export function providerSettings(config: ConfigReader | undefined, endpoint?: st
     token: source.get("token"),
     clientId: source.get("clientId"),
     clientSecret: source.get("clientSecret"),
+    identityId: source.get("identityId"),
+    authMethod: source.get("authMethod"),
+    oidcToken: source.get("oidcToken"),
+    oidcTokenFile: source.get("oidcTokenFile"),
+    oidcAudience: source.get("oidcAudience"),
+    kubernetesTokenPath: source.get("kubernetesTokenPath"),
     readsPerMinute: numberSetting(source, "readsPerMinute"),
     writesPerMinute: numberSetting(source, "writesPerMinute"),
     secretsPerMinute: numberSetting(source, "secretsPerMinute"),
@@ -260,16 +274,133 @@ export function clientFrom(config: ConfigReader | undefined, endpoint?: string):
       options,
     );
   }
+  const jwt = jwtLoginFrom(s, endpoint);
+  if (jwt) {
+    const credentials = { identityId: jwt.identityId, jwt: jwt.jwt };
+    return new SecretOpsClient(
+      jwt.method === "oidc-auth"
+        ? { baseUrl: s.apiUrl, oidcAuth: credentials }
+        : { baseUrl: s.apiUrl, kubernetesAuth: credentials },
+      options,
+    );
+  }
   if (endpoint !== undefined) {
     const at = `${ENDPOINTS_KEY}.${endpoint}`;
     throw new Error(
       `no credentials configured for endpoint "${endpoint}": set \`pulumi config set --secret --path '${at}.token' <token>\`, ` +
-        `or '${at}.clientId' and (with --secret) '${at}.clientSecret' for universal auth`,
+        `or '${at}.clientId' and (with --secret) '${at}.clientSecret' for universal auth, ` +
+        `or '${at}.identityId' for an OIDC or Kubernetes login`,
     );
   }
   throw new Error(
     "no credentials configured: set `pulumi config set --secret secretops:token <token>`, or " +
       "secretops:clientId and `--secret secretops:clientSecret` for universal auth " +
-      "(or SECRETOPS_TOKEN / INFISICAL_TOKEN, INFISICAL_UNIVERSAL_AUTH_CLIENT_ID / _SECRET)",
+      "(or SECRETOPS_TOKEN / INFISICAL_TOKEN, INFISICAL_UNIVERSAL_AUTH_CLIENT_ID / _SECRET), " +
+      "or secretops:identityId (or SECRETOPS_IDENTITY_ID / INFISICAL_MACHINE_IDENTITY_ID) for an OIDC or Kubernetes login",
   );
+}
+
+/** The login methods a JWT login may name (`authMethod`), and the Terraform provider's names for them. */
+const authMethods: Record<string, "oidc-auth" | "kubernetes-auth"> = {
+  "oidc-auth": "oidc-auth",
+  "kubernetes-auth": "kubernetes-auth",
+  // INFISICAL_AUTH_METHOD's values (terraform-provider-infisical, internal/provider/provider.go).
+  oidc: "oidc-auth",
+  kubernetes: "kubernetes-auth",
+};
+
+/** An OIDC or Kubernetes login, as clientFrom hands it to the SDK; `from` says where its JWT is read. */
+export interface JwtLogin {
+  method: "oidc-auth" | "kubernetes-auth";
+  identityId: string;
+  jwt: JwtSource;
+  from: string;
+}
+
+/**
+ * The OIDC or Kubernetes login the settings give, if any; undefined when none of its settings is
+ * set. clientFrom asks for it only without a token or universal-auth credentials (which come first).
+ *
+ * The method is `authMethod` when set. Otherwise it is inferred: an OIDC JWT set (`oidcToken`,
+ * `oidcTokenFile`) means OIDC, `kubernetesTokenPath` Kubernetes (both: ambiguous, refused); with
+ * neither, a GitHub Actions job that may ask for an id token (ACTIONS_ID_TOKEN_REQUEST_URL and
+ * _TOKEN) means OIDC, else a pod (KUBERNETES_SERVICE_HOST) Kubernetes with the mounted token.
+ * An OIDC JWT is `oidcToken`, else read from `oidcTokenFile`, else asked from GitHub Actions
+ * (with `oidcAudience`), at each login. Errors name the settings, never a value but `authMethod`'s.
+ */
+export function jwtLoginFrom(
+  s: ProviderSettings,
+  endpoint?: string,
+  env: Record<string, string | undefined> = process.env,
+): JwtLogin | undefined {
+  const { GITHUB_ID_TOKEN_ENV, KUBERNETES_SERVICE_ACCOUNT_TOKEN_PATH, githubActionsIdToken, jwtFromFile } =
+    require("../sdk/jwt-sources") as typeof import("../sdk/jwt-sources");
+  const key = (name: SettingName) =>
+    endpoint === undefined ? settingSources[name].key : `${ENDPOINTS_KEY}.${endpoint}.${name}`;
+  /** How to set a setting: the command, and for the stack's own its variables. */
+  const how = (name: SettingName, value: string, secret = false) => {
+    const flags = `${secret ? "--secret " : ""}${endpoint === undefined ? "" : "--path "}`;
+    const k = endpoint === undefined ? key(name) : `'${key(name)}'`;
+    const vars = endpoint === undefined ? ` (or ${settingSources[name].env.join(" / ")})` : "";
+    return `\`pulumi config set ${flags}${k} ${value}\`${vars}`;
+  };
+  const jwtSources =
+    `${how("oidcToken", "<jwt>", true)}, ${how("oidcTokenFile", "<path>")}, or run in a GitHub Actions job ` +
+    `with \`permissions: id-token: write\` (${GITHUB_ID_TOKEN_ENV.url} and ${GITHUB_ID_TOKEN_ENV.token})`;
+
+  const oidcSet = s.oidcToken !== undefined || s.oidcTokenFile !== undefined;
+  const kubernetesSet = s.kubernetesTokenPath !== undefined;
+  if (s.identityId === undefined && s.authMethod === undefined && !oidcSet && !kubernetesSet) return undefined;
+
+  let method: "oidc-auth" | "kubernetes-auth";
+  if (s.authMethod !== undefined) {
+    const named = Object.hasOwn(authMethods, s.authMethod) ? authMethods[s.authMethod] : undefined;
+    if (!named) {
+      throw new Error(
+        `${key("authMethod")} must be oidc-auth or kubernetes-auth (or oidc, kubernetes), not "${s.authMethod}": ` +
+          "a token and universal auth are chosen by their own settings",
+      );
+    }
+    method = named;
+  } else if (oidcSet && kubernetesSet) {
+    throw new Error(
+      `both an OIDC JWT (${s.oidcToken !== undefined ? key("oidcToken") : key("oidcTokenFile")}) and ` +
+        `${key("kubernetesTokenPath")} are set: say which login to use with ${how("authMethod", "oidc-auth")} or kubernetes-auth`,
+    );
+  } else if (oidcSet) method = "oidc-auth";
+  else if (kubernetesSet) method = "kubernetes-auth";
+  else if (env[GITHUB_ID_TOKEN_ENV.url] && env[GITHUB_ID_TOKEN_ENV.token]) method = "oidc-auth";
+  else if (env.KUBERNETES_SERVICE_HOST) method = "kubernetes-auth";
+  else {
+    throw new Error(
+      `${key("identityId")} is set but no login can be chosen for it: set ${how("authMethod", "oidc-auth")} or ` +
+        `kubernetes-auth, or give an OIDC JWT: ${jwtSources}; or ${how("kubernetesTokenPath", "<path>")} for a Kubernetes login`,
+    );
+  }
+
+  if (s.identityId === undefined) {
+    throw new Error(
+      `${key("identityId")} is not set: the ${method} login needs the machine identity's id: ${how("identityId", "<identity id>")}`,
+    );
+  }
+  if (method === "kubernetes-auth") {
+    const file = s.kubernetesTokenPath ?? KUBERNETES_SERVICE_ACCOUNT_TOKEN_PATH;
+    return { method, identityId: s.identityId, jwt: jwtFromFile(file), from: file };
+  }
+  if (s.oidcToken !== undefined) {
+    const token = s.oidcToken;
+    return { method, identityId: s.identityId, jwt: () => token, from: key("oidcToken") };
+  }
+  if (s.oidcTokenFile !== undefined) {
+    return { method, identityId: s.identityId, jwt: jwtFromFile(s.oidcTokenFile), from: s.oidcTokenFile };
+  }
+  if (env[GITHUB_ID_TOKEN_ENV.url] && env[GITHUB_ID_TOKEN_ENV.token]) {
+    return {
+      method,
+      identityId: s.identityId,
+      jwt: githubActionsIdToken({ audience: s.oidcAudience, env }),
+      from: "GitHub Actions",
+    };
+  }
+  throw new Error(`${key("authMethod")} is oidc-auth but no JWT is configured: set ${jwtSources}`);
 }

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { settingSources, ENDPOINTS_KEY } from "./config";
+import { secretSettingNames } from "./setting-sources";
 import type { DefinitionShape, ResourceType } from "./definition";
 import { programResources } from "./program-resources";
 import { OUTPUT_ORIGINS_KEY, RESOURCE_NAME_KEY } from "./values";
@@ -99,12 +100,12 @@ function originOf(output: object): string {
 }
 
 /** The credential settings that stack config must hold as secrets (provider/config.ts). */
-const secretSettings = [settingSources.token, settingSources.clientSecret];
+const secretSettings = secretSettingNames.map((name) => settingSources[name]);
 /** Exported by the runtime (runtime/config.js) but marked internal, so not in its typings. */
 const isConfigSecret: ((key: string) => boolean) | undefined = Reflect.get(pulumi.runtime, "isConfigSecret");
 
 /**
- * Fails the program when `secretops:token` or `secretops:clientSecret` is plain (not `--secret`)
+ * Fails the program when `secretops:token`, `secretops:clientSecret` or `secretops:oidcToken` is plain (not `--secret`)
  * stack config: the engine itself stores plain config unencrypted in `Pulumi.<stack>.yaml`, so
  * the provider cannot keep it out of plaintext. Runs before the first resource registers, so the
  * program stops there with one error; the message names the key, never the value.
@@ -121,9 +122,7 @@ function credentialsIn(raw: string): string[] {
   }
   if (all === null || typeof all !== "object") return [];
   return Object.entries(all).flatMap(([name, e]) =>
-    e !== null && typeof e === "object"
-      ? ["token", "clientSecret"].filter((k) => k in e).map((k) => `${name}.${k}`)
-      : [],
+    e !== null && typeof e === "object" ? secretSettingNames.filter((k) => k in e).map((k) => `${name}.${k}`) : [],
   );
 }
 export function refusePlainCredentialConfig(): void {
@@ -138,7 +137,7 @@ export function refusePlainCredentialConfig(): void {
 }
 
 /**
- * What is wrong with the credentials in stack config: `secretops:token` or `secretops:clientSecret`
+ * What is wrong with the credentials in stack config: `secretops:token`, `clientSecret` or `oidcToken`
  * (or a named endpoint's) set as plain config, which the engine stores unencrypted in
  * `Pulumi.<stack>.yaml`. The message names the key, never the value. The program's classes
  * refuse to run with it; the native provider's checks report it.

@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { replaceFields, secretArgs } from "../provider/definition";
 import { AUDIT_LOGS_TOKEN, NATIVE_RESOURCES, PACKAGE, tokenOf } from "../provider/native-provider";
 import { settingSources } from "../provider/config";
+import { secretSettingNames } from "../provider/setting-sources";
 import { AuditLogFiltersSchema } from "../sdk/schemas";
 import {
   ArgDocs,
@@ -274,7 +275,7 @@ function configSpec(): Spec {
     variables[name] = {
       type: "string",
       description: `Read from ${src.env.join(" or ")} when not set.`,
-      ...((name === "token" || name === "clientSecret") && { secret: true }),
+      ...((secretSettingNames as readonly string[]).includes(name) && { secret: true }),
     };
   }
   variables.endpoints = {
