@@ -10,7 +10,10 @@
 //   pulumi config set --secret redisPassword <password>
 //   pulumi config set --secret estPassphrase <passphrase>
 // Project slugs are unique in an organization: `projectSlug` and `pkiProjectSlug` choose others.
-// The endpoint and the token come from the environment of the CI job (SECRETOPS_API_URL, SECRETOPS_TOKEN).
+// The endpoint and the login come from the environment of the CI job, not from this program:
+// SECRETOPS_API_URL, and SECRETOPS_IDENTITY_ID with SECRETOPS_AUTH_METHOD=oidc-auth, an OIDC login
+// with the job's GitHub id token (no stored token). Any other provider config works the same
+// (a token, universal auth, secretops:* stack config).
 const pulumi = require("@pulumi/pulumi");
 const {
   AppConnection,

@@ -20,8 +20,13 @@ import { writes } from "./lifecycle";
  *    `npm pack` tarball instead (scripts/packed-install.ts: its package.json names the tarball),
  *    beside TypeScript ${NEWEST_TYPESCRIPT} and no ts-node; the program `secretops import` writes
  *    is installed with the `npm install` it prints;
- *  - `${{ secrets.* }}`, `${{ vars.* }}`: the emulator's URL and token, the stack name, a
- *    passphrase; PULUMI_ACCESS_TOKEN is empty and PULUMI_BACKEND_URL a local file backend;
+ *  - `${{ secrets.* }}`, `${{ vars.* }}`: the emulator's URL, an identity id and audience, the
+ *    stack name, a passphrase; PULUMI_ACCESS_TOKEN is empty and PULUMI_BACKEND_URL a local file backend;
+ *  - the job's OIDC login (`id-token: write`): the emulator has no OIDC login yet, so each step
+ *    gets the emulator's token as SECRETOPS_TOKEN, which the provider takes before the identity
+ *    (docs/resources.md, "Logging in from CI and Kubernetes"). [Stand-in until the emulator's
+ *    identity logins are merged: then the runner's ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN, served
+ *    by a loopback id-token server with a JWT the emulator trusts, replace it.]
  *  - `gh`: a stub on PATH that records its arguments (the comment's body is the file it is given).
  *
  * Four repositories go through it: examples/ci itself (deploys, pull requests, the merge), and, for
@@ -42,6 +47,8 @@ const CI_CANARIES = [CANARY, CANARY_TOKEN, CANARY_PASSWORD];
 /** The resources of examples/ci: the sync, the rotation and the profile, and the tree they hang on. */
 const CI_RESOURCES = 12;
 const PR_NUMBER = "42";
+/** The machine identity the workflow logs in as (vars.SECRETOPS_IDENTITY_ID). */
+const CI_IDENTITY = "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 
 interface Step {
   name?: string;
@@ -51,6 +58,7 @@ interface Step {
 }
 interface Job {
   if?: string;
+  permissions?: Record<string, string>;
   env?: Record<string, string>;
   steps: Step[];
 }
@@ -103,7 +111,8 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     "secrets.PULUMI_ACCESS_TOKEN": "",
     "secrets.PULUMI_CONFIG_PASSPHRASE": "ci-pipeline-test-passphrase",
     "vars.SECRETOPS_API_URL": emulator.url,
-    "secrets.SECRETOPS_TOKEN": emulator.token,
+    "vars.SECRETOPS_IDENTITY_ID": CI_IDENTITY,
+    "vars.SECRETOPS_OIDC_AUDIENCE": "https://secretops-ci.example.com",
     "github.token": "stub-github-token",
     "github.event.pull_request.number": PR_NUMBER,
   });
@@ -129,6 +138,8 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
       PATH: [path.join(work, "bin"), pulumiBinDir(), node.PATH].join(path.delimiter),
       npm_config_update_notifier: "false",
       ...envOf(workflow.env, job.env, step.env),
+      // The OIDC login's stand-in (see the top): the emulator's token, taken before the identity.
+      SECRETOPS_TOKEN: emulator.token,
       // The backend: a local directory in place of Pulumi Cloud (PULUMI_ACCESS_TOKEN is empty).
       PULUMI_BACKEND_URL: `file://${stateDir}`,
       PULUMI_HOME: path.join(stateDir, ".pulumi-home"),
@@ -248,7 +259,15 @@ describe("examples/ci: the workflow's commands, replayed against the emulator", 
     expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push"]);
     expect(workflow.jobs.preview!.if).toBe("github.event_name == 'pull_request'");
     expect(workflow.jobs.deploy!.if).toBe("github.event_name == 'push' && github.ref == 'refs/heads/main'");
-    expect(workflow.env).toMatchObject({ SECRETOPS_TOKEN: "${{ secrets.SECRETOPS_TOKEN }}" });
+    // An OIDC login with the job's id token: no token of the service among the repository's secrets.
+    expect(workflow.env).toMatchObject({
+      SECRETOPS_AUTH_METHOD: "oidc-auth",
+      SECRETOPS_IDENTITY_ID: "${{ vars.SECRETOPS_IDENTITY_ID }}",
+      SECRETOPS_OIDC_AUDIENCE: "${{ vars.SECRETOPS_OIDC_AUDIENCE }}",
+    });
+    expect(fs.readFileSync(workflowFile, "utf8")).not.toMatch(/SECRETOPS_TOKEN|secrets\.SECRETOPS|INFISICAL_TOKEN/);
+    expect(workflow.jobs.preview!.permissions).toMatchObject({ "id-token": "write" });
+    expect(workflow.jobs.deploy!.permissions).toMatchObject({ "id-token": "write" });
   });
 
   it("main, first deploy: `pulumi up` creates the resources and `secretops verify` finds their events", async () => {
