@@ -22,11 +22,12 @@ import { writes } from "./lifecycle";
  *    is installed with the `npm install` it prints;
  *  - `${{ secrets.* }}`, `${{ vars.* }}`: the emulator's URL, an identity id and audience, the
  *    stack name, a passphrase; PULUMI_ACCESS_TOKEN is empty and PULUMI_BACKEND_URL a local file backend;
- *  - the job's OIDC login (`id-token: write`): the emulator has no OIDC login yet, so each step
- *    gets the emulator's token as SECRETOPS_TOKEN, which the provider takes before the identity
- *    (docs/resources.md, "Logging in from CI and Kubernetes"). [Stand-in until the emulator's
- *    identity logins are merged: then the runner's ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN, served
- *    by a loopback id-token server with a JWT the emulator trusts, replace it.]
+ *  - the job's OIDC login (`id-token: write`): each step gets the emulator's token as
+ *    SECRETOPS_TOKEN, which the provider takes before the identity (docs/resources.md, "Logging in
+ *    from CI and Kubernetes"). The provider's OIDC login itself, GitHub's id token included, runs
+ *    against the emulator in tests/engine/ci-logins.test.ts. [Kept here until identities can be
+ *    made members of projects (the next issue): the other repositories use the fixture projects,
+ *    which are the default identity's, and this test reads what was made with its token.]
  *  - `gh`: a stub on PATH that records its arguments (the comment's body is the file it is given).
  *
  * Four repositories go through it: examples/ci itself (deploys, pull requests, the merge), and, for
