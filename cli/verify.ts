@@ -52,6 +52,25 @@ export const appliedEvents: Record<ResourceType, { types: string[]; idKey: strin
     types: ["create-certificate-policy", "update-certificate-policy"],
     idKey: "certificatePolicyId",
   },
+  // As the service's EventType names them: a login method's events carry its identity's id, which
+  // is the method's id here; a client secret's carry `clientSecretId`.
+  MachineIdentity: { types: ["create-identity", "update-identity"], idKey: "identityId" },
+  IdentityAuth: {
+    types: [
+      "add-identity-universal-auth",
+      "update-identity-universal-auth",
+      "add-identity-token-auth",
+      "update-identity-token-auth",
+      "add-identity-kubernetes-auth",
+      "update-identity-kubernetes-auth",
+      "add-identity-oidc-auth",
+      "update-identity-oidc-auth",
+      "add-identity-jwt-auth",
+      "update-identity-jwt-auth",
+    ],
+    idKey: "identityId",
+  },
+  IdentityClientSecret: { types: ["create-identity-universal-auth-client-secret"], idKey: "clientSecretId" },
 };
 
 interface VerifyOptions extends ConnectionOptions, StackOptions {

@@ -43,6 +43,9 @@ export const resourceTypes = [
   "Secret",
   "CertificateAuthority",
   "CertificatePolicy",
+  "MachineIdentity",
+  "IdentityAuth",
+  "IdentityClientSecret",
 ] as const;
 export type ResourceType = (typeof resourceTypes)[number];
 
@@ -93,6 +96,11 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
   readonly computed: Readonly<Record<string, Field<Remote>>>;
   /** Dotted paths of secret values in the args, for the kind in `args`; `all` for every kind. */
   readonly secretPaths?: { of(args: Plain): readonly string[]; readonly all: readonly string[] };
+  /**
+   * Add-on: computed outputs that hold a secret the service showed once (a client secret): secret
+   * in state and previews, as secret args are.
+   */
+  readonly secretOutputs?: readonly string[];
   /**
    * Args the PATCH body takes but the service cannot change in place (its update refuses the
    * result): a change replaces the resource.
@@ -274,7 +282,7 @@ export function defineResource<Remote extends { id: string }, Args = Plain, Opti
 /** What the derivations below read of a definition, whatever its `Remote`. */
 export type DefinitionShape = Pick<
   ResourceDefinition<never>,
-  "type" | "kindField" | "reported" | "computed" | "secretPaths" | "replaceOnChange" | "createOnly"
+  "type" | "kindField" | "reported" | "computed" | "secretPaths" | "secretOutputs" | "replaceOnChange" | "createOnly"
 >;
 
 /** Every output of a resource: its args, then what the service computes. */
@@ -285,6 +293,11 @@ export function outputNames(def: DefinitionShape): string[] {
 /** Args holding a secret somewhere inside: secret as a whole in state and in previews. */
 export function secretArgs(def: DefinitionShape): string[] {
   return [...new Set((def.secretPaths?.all ?? []).map((p) => p.split(".")[0]!))];
+}
+
+/** What is secret in state and previews: the args holding secrets, and the secret outputs (`secretOutputs`). */
+export function secretProperties(def: DefinitionShape): string[] {
+  return [...secretArgs(def), ...(def.secretOutputs ?? [])];
 }
 
 /**

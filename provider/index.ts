@@ -60,6 +60,14 @@ export const CertificatePolicy = withProgramType<program.CertificatePolicyConstr
   resourceClass("CertificatePolicy"),
 );
 export type CertificatePolicy = program.CertificatePolicy;
+export const MachineIdentity = withProgramType<program.MachineIdentityConstructor>(resourceClass("MachineIdentity"));
+export type MachineIdentity = program.MachineIdentity;
+export const IdentityAuth = withProgramType<program.IdentityAuthConstructor>(resourceClass("IdentityAuth"));
+export type IdentityAuth = program.IdentityAuth;
+export const IdentityClientSecret = withProgramType<program.IdentityClientSecretConstructor>(
+  resourceClass("IdentityClientSecret"),
+);
+export type IdentityClientSecret = program.IdentityClientSecret;
 
 /** The audit-log query loads on first use: a program that makes none loads no API client. */
 const auditLogs = (): typeof import("./audit-logs") => require("./audit-logs");
@@ -86,6 +94,9 @@ export type {
   SecretArgs,
   CertificateAuthorityArgs,
   CertificatePolicyArgs,
+  MachineIdentityArgs,
+  IdentityAuthArgs,
+  IdentityClientSecretArgs,
   GetAuditLogsArgs,
   GetAuditLogsResult,
 } from "./program-types";

@@ -9,7 +9,7 @@ import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { queryAuditLogs, queryIssues } from "./audit-logs";
 import { type ConfigReader, apiClient, configure as configureSettings } from "./config";
-import { type ResourceType, secretArgs } from "./definition";
+import { type ResourceType, secretProperties } from "./definition";
 import { plainCredentialConfigProblem } from "./program-side";
 import { definition, provider as dynamicSteps } from "./provider-process";
 import { withSnakeCaseKeys } from "../sdk/schemas/issues";
@@ -48,6 +48,9 @@ export const NATIVE_RESOURCES: Readonly<Record<string, NativeResource>> = {
   Secret: { type: "Secret" },
   CertificateAuthority: { type: "CertificateAuthority" },
   CertificatePolicy: { type: "CertificatePolicy" },
+  MachineIdentity: { type: "MachineIdentity" },
+  IdentityAuth: { type: "IdentityAuth" },
+  IdentityClientSecret: { type: "IdentityClientSecret" },
 };
 
 /** The audit-log query's function token. */
@@ -109,9 +112,9 @@ function conceal(props: Plain | undefined, keys: readonly string[]): Plain | und
   return out;
 }
 
-/** What a type keeps secret: its args holding secrets, the hashes of the secrets sent, and what the engine sent as secret. */
+/** What a type keeps secret: its args holding secrets, its secret outputs, the hashes of the secrets sent, and what the engine sent as secret. */
 const secretKeys = (type: ResourceType, ...sent: (Plain | undefined)[]) => [
-  ...secretArgs(definition(type)),
+  ...secretProperties(definition(type)),
   "secretHashes",
   ...sent.flatMap(secretKeysOf),
 ];

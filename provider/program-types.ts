@@ -7096,6 +7096,342 @@ export interface CertificatePolicy extends pulumi.CustomResource {
   readonly validity: pulumi.Output<{ max?: string | undefined } | undefined | null>;
 }
 
+export interface MachineIdentityArgs1 {
+  /** The identity's name. Changing it renames the identity in place (same id, same client ids). */
+  name: pulumi.Input<string>;
+  /** The organization the identity belongs to. Changing it replaces the identity. */
+  organizationId: pulumi.Input<string>;
+  /** Protect the identity from deletion: the service refuses to delete it while true. Default false. Changing it updates in place. */
+  hasDeleteProtection?: pulumi.Input<boolean | undefined>;
+  /** Key-value metadata; a change replaces the whole list in place. */
+  metadata?: pulumi.Input<ObjectInput<MachineIdentityMetadataItem>[] | undefined>;
+  /** Its organization role: `admin`, `member`, `no-access` (the default), or a custom role's slug (needs the RBAC feature of a licensed plan). Changing it updates in place. */
+  role?: pulumi.Input<string | undefined>;
+  /**
+   * The name of another endpoint to manage this resource at, instead of the stack's
+   * (`secretops:apiUrl` and its credentials): its settings are the stack config's
+   * `secretops:endpoints.<name>` object (`apiUrl`, and `token` or `clientId`/`clientSecret` as
+   * secrets; set with `pulumi config set --path`). Its credentials stay in the stack config,
+   * never in the resource's state. Changing it replaces the resource (the object lives at one endpoint).
+   */
+  endpoint?: pulumi.Input<string | undefined>;
+}
+
+export interface MachineIdentityArgs2 {
+  /** The identity's name. Changing it renames the identity in place. */
+  name: pulumi.Input<string>;
+  /** The project whose own identity this is, instead of an organization's (`organizationId`). Changing it replaces the identity. */
+  projectId: pulumi.Input<string>;
+  /** Protect the identity from deletion: the service refuses to delete it while true. Default false. Changing it updates in place. */
+  hasDeleteProtection?: pulumi.Input<boolean | undefined>;
+  /** Key-value metadata; a change replaces the whole list in place. */
+  metadata?: pulumi.Input<ObjectInput<MachineIdentityMetadataItem>[] | undefined>;
+  /**
+   * The name of another endpoint to manage this resource at, instead of the stack's
+   * (`secretops:apiUrl` and its credentials): its settings are the stack config's
+   * `secretops:endpoints.<name>` object (`apiUrl`, and `token` or `clientId`/`clientSecret` as
+   * secrets; set with `pulumi config set --path`). Its credentials stay in the stack config,
+   * never in the resource's state. Changing it replaces the resource (the object lives at one endpoint).
+   */
+  endpoint?: pulumi.Input<string | undefined>;
+}
+
+export type MachineIdentityArgs = MachineIdentityArgs1 | MachineIdentityArgs2;
+
+/**
+ * A machine identity: what an application, a CI job or a cluster logs in as. An organization's
+ * (`organizationId`, with its organization `role`) or, with `projectId` instead, a project's own.
+ * Renamed, its role, delete protection and metadata changed in place (one PATCH: same id, same
+ * client ids); replaced when `organizationId` or `projectId` changes. The service refuses to
+ * delete it while `hasDeleteProtection` is true. Its login methods are `IdentityAuth`s.
+ * `pulumi import` takes an organization's identity by its id.
+ */
+export interface MachineIdentityConstructor {
+  /**
+   * A machine identity: what an application, a CI job or a cluster logs in as. An organization's
+   * (`organizationId`, with its organization `role`) or, with `projectId` instead, a project's own.
+   * Renamed, its role, delete protection and metadata changed in place (one PATCH: same id, same
+   * client ids); replaced when `organizationId` or `projectId` changes. The service refuses to
+   * delete it while `hasDeleteProtection` is true. Its login methods are `IdentityAuth`s.
+   * `pulumi import` takes an organization's identity by its id.
+   */
+  new (name: string, args: MachineIdentityArgs, opts?: pulumi.CustomResourceOptions): MachineIdentity;
+}
+
+/**
+ * A machine identity: what an application, a CI job or a cluster logs in as. An organization's
+ * (`organizationId`, with its organization `role`) or, with `projectId` instead, a project's own.
+ * Renamed, its role, delete protection and metadata changed in place (one PATCH: same id, same
+ * client ids); replaced when `organizationId` or `projectId` changes. The service refuses to
+ * delete it while `hasDeleteProtection` is true. Its login methods are `IdentityAuth`s.
+ * `pulumi import` takes an organization's identity by its id.
+ */
+export interface MachineIdentity extends pulumi.CustomResource {
+  readonly role: pulumi.Output<string | undefined>;
+  readonly metadata: pulumi.Output<{ key: string; value: string }[] | undefined>;
+  readonly projectId: pulumi.Output<string | undefined>;
+  readonly orgId: pulumi.Output<string | undefined>;
+  readonly organizationId: pulumi.Output<string | undefined>;
+  readonly name: pulumi.Output<string>;
+  readonly createdAt: pulumi.Output<string | undefined>;
+  readonly updatedAt: pulumi.Output<string | undefined>;
+  readonly hasDeleteProtection: pulumi.Output<boolean | undefined>;
+  readonly authMethods: pulumi.Output<string[] | undefined>;
+}
+
+/** The args every IdentityAuth has alike, whatever its kind. */
+export interface IdentityAuthCommonArgs {
+  /** The IPs an access token of this login may be used from. Default anywhere (`0.0.0.0/0`, `::/0`); anything else needs the IP-allowlisting feature of a licensed plan. */
+  accessTokenTrustedIps?: pulumi.Input<ObjectInput<IdentityAuthUniversalAuthAccessTokenTrustedIpsItem>[] | undefined>;
+  /** Seconds an access token lives, 0 to 315360000 (0: no expiry). Default 2592000 (30 days); at most `accessTokenMaxTTL`. */
+  accessTokenTTL?: pulumi.Input<number | undefined>;
+  /** Seconds an access token may be renewed up to, 0 to 315360000. Default 2592000 (30 days). */
+  accessTokenMaxTTL?: pulumi.Input<number | undefined>;
+  /** How many requests an access token may make; 0 (the default) for no limit. */
+  accessTokenNumUsesLimit?: pulumi.Input<number | undefined>;
+  /**
+   * The name of another endpoint to manage this resource at, instead of the stack's
+   * (`secretops:apiUrl` and its credentials): its settings are the stack config's
+   * `secretops:endpoints.<name>` object (`apiUrl`, and `token` or `clientId`/`clientSecret` as
+   * secrets; set with `pulumi config set --path`). Its credentials stay in the stack config,
+   * never in the resource's state. Changing it replaces the resource (the object lives at one endpoint).
+   */
+  endpoint?: pulumi.Input<string | undefined>;
+  /** The machine identity the method logs in as (its `id`). Changing it replaces the method. */
+  identityId: pulumi.Input<string>;
+}
+
+export interface IdentityAuthUniversalAuthArgs extends IdentityAuthCommonArgs {
+  /** The IPs a login with a client secret may come from. Default anywhere; anything else needs the IP-allowlisting feature of a licensed plan. */
+  clientSecretTrustedIps?: pulumi.Input<ObjectInput<IdentityAuthUniversalAuthAccessTokenTrustedIpsItem>[] | undefined>;
+  /** Seconds of a periodic access token's period, renewed without limit; 0 (the default) for none. */
+  accessTokenPeriod?: pulumi.Input<number | undefined>;
+  /** Lock the login out after `lockoutThreshold` failed attempts. Default true. */
+  lockoutEnabled?: pulumi.Input<boolean | undefined>;
+  /** Failed attempts before the lockout, 1 to 30. Default 3. */
+  lockoutThreshold?: pulumi.Input<number | undefined>;
+  /** Seconds a lockout lasts, 30 to 86400. Default 300. */
+  lockoutDurationSeconds?: pulumi.Input<number | undefined>;
+  /** Seconds after which the count of failed attempts starts again, 5 to 3600. Default 30. */
+  lockoutCounterResetSeconds?: pulumi.Input<number | undefined>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "universal-auth";
+}
+
+export interface IdentityAuthTokenAuthArgs extends IdentityAuthCommonArgs {
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "token-auth";
+}
+
+export interface IdentityAuthKubernetesAuthArgs extends IdentityAuthCommonArgs {
+  /** The PEM CA certificate of the API server: secret (the service keeps it encrypted). Default "". */
+  caCert?: pulumi.Input<string | undefined>;
+  /** A service account's JWT allowed to call the TokenReview API: secret. Unset: each login's own JWT reviews itself. */
+  tokenReviewerJwt?: pulumi.Input<string | undefined | null>;
+  /** Who calls the TokenReview API: `api` (the service, at `kubernetesHost`) or `gateway` (through `gatewayId`). Default `api`. */
+  tokenReviewMode?: pulumi.Input<"api" | "gateway" | undefined>;
+  /** The gateway that reaches the cluster; required with `tokenReviewMode` `gateway`. */
+  gatewayId?: pulumi.Input<string | undefined | null>;
+  /** The cluster's API server URL (`https://kubernetes.example.com:6443`); required with `tokenReviewMode` `api`. */
+  kubernetesHost: pulumi.Input<string | null>;
+  /** Namespaces allowed to log in, comma-separated; "" for any. */
+  allowedNamespaces: pulumi.Input<string>;
+  /** Service-account names allowed to log in, comma-separated; "" for any. */
+  allowedNames: pulumi.Input<string>;
+  /** The audience the service-account token must have; "" for any. */
+  allowedAudience: pulumi.Input<string>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "kubernetes-auth";
+}
+
+export interface IdentityAuthOidcAuthArgs extends IdentityAuthCommonArgs {
+  /** The PEM CA certificate of the discovery URL's server: secret (the service keeps it encrypted). Default "". */
+  caCert?: pulumi.Input<string | undefined>;
+  /** Audiences a token's `aud` must match one of, comma-separated; "" for any. */
+  boundAudiences?: pulumi.Input<string | undefined>;
+  /** Claims copied into the access token's metadata, by metadata key. */
+  claimMetadataMapping?: pulumi.Input<{ [key: string]: pulumi.Input<string> } | undefined>;
+  /** A glob the token's `sub` must match; "" (the default) for any. */
+  boundSubject?: pulumi.Input<string | undefined>;
+  /** The issuer's base URL, whose `/.well-known/openid-configuration` the service reads (`https://token.actions.githubusercontent.com`). */
+  oidcDiscoveryUrl: pulumi.Input<string>;
+  /** The `iss` a token must have. */
+  boundIssuer: pulumi.Input<string>;
+  /** Claims a token must have, each a comma-separated list of glob patterns (`{ repository: "acme/*" }`). */
+  boundClaims: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "oidc-auth";
+}
+
+export interface IdentityAuthJwtAuthArgs extends IdentityAuthCommonArgs {
+  /** Audiences a token's `aud` must match one of, comma-separated; "" for any. */
+  boundAudiences?: pulumi.Input<string | undefined>;
+  /** A glob the token's `sub` must match; "" (the default) for any. */
+  boundSubject?: pulumi.Input<string | undefined>;
+  /** Where the verifying keys come from: `jwks` (fetched from `jwksUrl`) or `static` (`publicKeys`). */
+  configurationType: pulumi.Input<"static" | "jwks">;
+  /** The JWKS URL, with `configurationType` `jwks`. */
+  jwksUrl: pulumi.Input<string>;
+  /** The PEM CA certificate of the JWKS URL's server: secret (the service keeps it encrypted). */
+  jwksCaCert: pulumi.Input<string>;
+  /** PEM public keys that may have signed a token, with `configurationType` `static`: secret (the service keeps them encrypted). */
+  publicKeys: pulumi.Input<pulumi.Input<string>[]>;
+  /** The `iss` a token must have. */
+  boundIssuer: pulumi.Input<string>;
+  /** Claims a token must have, each a comma-separated list of glob patterns. */
+  boundClaims: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "jwt-auth";
+}
+
+/** Each `method`'s args. */
+export interface IdentityAuthArgsByMethod {
+  "universal-auth": IdentityAuthUniversalAuthArgs;
+  "token-auth": IdentityAuthTokenAuthArgs;
+  "kubernetes-auth": IdentityAuthKubernetesAuthArgs;
+  "oidc-auth": IdentityAuthOidcAuthArgs;
+  "jwt-auth": IdentityAuthJwtAuthArgs;
+}
+
+/** A IdentityAuth's `method`: one this package has a row for. */
+export type IdentityAuthMethod = keyof IdentityAuthArgsByMethod;
+
+/** Args of a IdentityAuth whose `method` is `M` (by default any: the union of each one's, discriminated by `method`). */
+export type IdentityAuthArgs<M extends IdentityAuthMethod = IdentityAuthMethod> = IdentityAuthArgsByMethod[M];
+
+/**
+ * One login method of a machine identity, the method being its kind (`method`): universal auth
+ * (its `clientId` an output; client secrets are `IdentityClientSecret`s), token auth, Kubernetes,
+ * OIDC, JWT, one row each. An identity has at most one of each method: two in one program are
+ * refused at preview, naming both. Its secret fields (a CA certificate, a token reviewer JWT) are
+ * secret inputs; those the service returns show out-of-band changes as drift, never their value.
+ * Every field updates in place; `identityId` and `method` replace it. Trusted IPs other than
+ * anywhere need the IP-allowlisting feature of a licensed plan. `pulumi import` takes
+ * `<method>/<identityId>`.
+ *
+ * `new IdentityAuth(name, args)`: the `method` is inferred from `args`.
+ */
+export interface IdentityAuthConstructor {
+  /**
+   * One login method of a machine identity, the method being its kind (`method`): universal auth
+   * (its `clientId` an output; client secrets are `IdentityClientSecret`s), token auth, Kubernetes,
+   * OIDC, JWT, one row each. An identity has at most one of each method: two in one program are
+   * refused at preview, naming both. Its secret fields (a CA certificate, a token reviewer JWT) are
+   * secret inputs; those the service returns show out-of-band changes as drift, never their value.
+   * Every field updates in place; `identityId` and `method` replace it. Trusted IPs other than
+   * anywhere need the IP-allowlisting feature of a licensed plan. `pulumi import` takes
+   * `<method>/<identityId>`.
+   *
+   * `new IdentityAuth(name, args)`: the `method` is inferred from `args`.
+   */
+  new <M extends string = string>(
+    name: string,
+    args: M extends IdentityAuthMethod ? IdentityAuthArgsByMethod[M] & { method: M } : { method: IdentityAuthMethod },
+    opts?: pulumi.CustomResourceOptions,
+  ): IdentityAuth;
+}
+
+/**
+ * One login method of a machine identity, the method being its kind (`method`): universal auth
+ * (its `clientId` an output; client secrets are `IdentityClientSecret`s), token auth, Kubernetes,
+ * OIDC, JWT, one row each. An identity has at most one of each method: two in one program are
+ * refused at preview, naming both. Its secret fields (a CA certificate, a token reviewer JWT) are
+ * secret inputs; those the service returns show out-of-band changes as drift, never their value.
+ * Every field updates in place; `identityId` and `method` replace it. Trusted IPs other than
+ * anywhere need the IP-allowlisting feature of a licensed plan. `pulumi import` takes
+ * `<method>/<identityId>`.
+ */
+export interface IdentityAuth extends pulumi.CustomResource {
+  readonly clientId: pulumi.Output<string | undefined>;
+  readonly createdAt: pulumi.Output<string | undefined>;
+  readonly updatedAt: pulumi.Output<string | undefined>;
+  readonly method: pulumi.Output<string>;
+  readonly gatewayId: pulumi.Output<string | undefined | null>;
+  readonly clientSecretTrustedIps: pulumi.Output<{ ipAddress: string }[] | undefined>;
+  readonly accessTokenPeriod: pulumi.Output<number | undefined>;
+  readonly lockoutEnabled: pulumi.Output<boolean | undefined>;
+  readonly lockoutThreshold: pulumi.Output<number | undefined>;
+  readonly lockoutDurationSeconds: pulumi.Output<number | undefined>;
+  readonly lockoutCounterResetSeconds: pulumi.Output<number | undefined>;
+  readonly accessTokenTrustedIps: pulumi.Output<{ ipAddress: string }[] | undefined>;
+  readonly kubernetesHost: pulumi.Output<string | undefined | null>;
+  readonly tokenReviewMode: pulumi.Output<"api" | "gateway" | undefined>;
+  readonly allowedNamespaces: pulumi.Output<string | undefined>;
+  readonly allowedNames: pulumi.Output<string | undefined>;
+  readonly allowedAudience: pulumi.Output<string | undefined>;
+  readonly oidcDiscoveryUrl: pulumi.Output<string | undefined>;
+  readonly boundIssuer: pulumi.Output<string | undefined>;
+  readonly boundAudiences: pulumi.Output<string | undefined>;
+  readonly boundClaims: pulumi.Output<Record<string, string> | { [k: string]: string } | undefined>;
+  readonly claimMetadataMapping: pulumi.Output<{ [k: string]: string } | undefined>;
+  readonly boundSubject: pulumi.Output<string | undefined>;
+  readonly configurationType: pulumi.Output<"static" | "jwks" | undefined>;
+  readonly jwksUrl: pulumi.Output<string | undefined>;
+  readonly accessTokenTTL: pulumi.Output<number | undefined>;
+  readonly accessTokenMaxTTL: pulumi.Output<number | undefined>;
+  readonly accessTokenNumUsesLimit: pulumi.Output<number | undefined>;
+  readonly identityId: pulumi.Output<string>;
+}
+
+export interface IdentityClientSecretArgs {
+  /** The machine identity whose universal auth the secret logs in to (its `id`); the identity needs a universal-auth `IdentityAuth`. Changing it replaces the secret. */
+  identityId: pulumi.Input<string>;
+  /** What the secret is for. Default "". Changing it replaces the secret (the service has no PATCH). */
+  description?: pulumi.Input<string | undefined>;
+  /** How many logins the secret allows; 0 (the default) for no limit. Changing it replaces the secret. */
+  numUsesLimit?: pulumi.Input<number | undefined>;
+  /** Seconds the secret lives, 0 to 315360000; 0 (the default) for no expiry. Changing it replaces the secret. */
+  ttl?: pulumi.Input<number | undefined>;
+  /**
+   * The name of another endpoint to manage this resource at, instead of the stack's
+   * (`secretops:apiUrl` and its credentials): its settings are the stack config's
+   * `secretops:endpoints.<name>` object (`apiUrl`, and `token` or `clientId`/`clientSecret` as
+   * secrets; set with `pulumi config set --path`). Its credentials stay in the stack config,
+   * never in the resource's state. Changing it replaces the resource (the object lives at one endpoint).
+   */
+  endpoint?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * A universal-auth client secret of a machine identity. The service shows the secret once, when
+ * it makes it: the `clientSecret` output is a secret (encrypted in state, masked in previews), and
+ * a refresh keeps it. The service has no PATCH for a secret: a change of any arg makes a new one
+ * (before the old one goes) and revokes the old one. A revoked secret (by hand, or used up) is
+ * gone: the next `up` makes a new one. `pulumi import` takes `<identityId>/<clientSecretId>`; an
+ * imported secret has no `clientSecret` output (the service cannot show it again).
+ */
+export interface IdentityClientSecretConstructor {
+  /**
+   * A universal-auth client secret of a machine identity. The service shows the secret once, when
+   * it makes it: the `clientSecret` output is a secret (encrypted in state, masked in previews), and
+   * a refresh keeps it. The service has no PATCH for a secret: a change of any arg makes a new one
+   * (before the old one goes) and revokes the old one. A revoked secret (by hand, or used up) is
+   * gone: the next `up` makes a new one. `pulumi import` takes `<identityId>/<clientSecretId>`; an
+   * imported secret has no `clientSecret` output (the service cannot show it again).
+   */
+  new (name: string, args: IdentityClientSecretArgs, opts?: pulumi.CustomResourceOptions): IdentityClientSecret;
+}
+
+/**
+ * A universal-auth client secret of a machine identity. The service shows the secret once, when
+ * it makes it: the `clientSecret` output is a secret (encrypted in state, masked in previews), and
+ * a refresh keeps it. The service has no PATCH for a secret: a change of any arg makes a new one
+ * (before the old one goes) and revokes the old one. A revoked secret (by hand, or used up) is
+ * gone: the next `up` makes a new one. `pulumi import` takes `<identityId>/<clientSecretId>`; an
+ * imported secret has no `clientSecret` output (the service cannot show it again).
+ */
+export interface IdentityClientSecret extends pulumi.CustomResource {
+  readonly clientSecret: pulumi.Output<string | undefined>;
+  readonly description: pulumi.Output<string>;
+  readonly createdAt: pulumi.Output<string | undefined>;
+  readonly identityId: pulumi.Output<string>;
+  readonly numUsesLimit: pulumi.Output<number>;
+  readonly ttl: pulumi.Output<number>;
+  readonly clientSecretPrefix: pulumi.Output<string | undefined>;
+  readonly clientSecretNumUses: pulumi.Output<number | undefined>;
+  readonly isClientSecretRevoked: pulumi.Output<boolean>;
+}
+
 /** Args of a sync to a destination this package has no row for: its slug and config are passed through as given. */
 export interface GenericSecretSyncArgs extends SecretSyncCommonArgs {
   /** The destination's real slug, e.g. `aws-secrets-manager`. */
@@ -12019,4 +12355,36 @@ export interface CertificatePolicyBasicConstraints {
   isCA?: pulumi.Input<"required" | "allowed" | "denied" | undefined>;
   /** How many CAs may follow below a CA certificate; -1 for no limit. */
   maxPathLength?: pulumi.Input<number | undefined>;
+}
+
+export interface MachineIdentityMetadataItem {
+  /** The key, not empty. */
+  key: pulumi.Input<string>;
+  /** The value, not empty. */
+  value: pulumi.Input<string>;
+}
+
+export interface IdentityAuthUniversalAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthTokenAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthKubernetesAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthOidcAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthJwtAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
 }

@@ -21,6 +21,9 @@ const definitions: Record<ResourceType, () => ResourceDefinition<{ id: string }>
   Secret: () => require("./secret").secretDefinition,
   CertificateAuthority: () => require("./certificate-authority").certificateAuthorityDefinition,
   CertificatePolicy: () => require("./certificate-policy").certificatePolicyDefinition,
+  MachineIdentity: () => require("./machine-identity").machineIdentityDefinition,
+  IdentityAuth: () => require("./identity-auth").identityAuthDefinition,
+  IdentityClientSecret: () => require("./identity-client-secret").identityClientSecretDefinition,
 };
 
 /** A type's definition (the native provider's schema and secrets read it too). */

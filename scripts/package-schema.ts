@@ -223,7 +223,10 @@ function resourceSpec(r: ResourceReference, docs: ArgDocs, types: Types): Resour
   const required: string[] = [];
   for (const field of Object.keys(def.computed)) {
     const { type, always } = docs.outputValue(outputTypeOf(def.type, field));
-    properties[field] = type ? { type } : ANY;
+    properties[field] = {
+      ...(type ? { type } : ANY),
+      ...(def.secretOutputs?.includes(field) && { secret: true }),
+    };
     if (type && always) required.push(field);
   }
   return {

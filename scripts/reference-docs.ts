@@ -23,10 +23,17 @@ import { projectDefinition } from "../provider/project";
 import { projectEnvironmentDefinition } from "../provider/project-environment";
 import { secretDefinition } from "../provider/secret";
 import { secretFolderDefinition } from "../provider/secret-folder";
+import { machineIdentityDefinition } from "../provider/machine-identity";
+import { identityAuthDefinition } from "../provider/identity-auth";
+import { identityClientSecretDefinition } from "../provider/identity-client-secret";
 import {
   appConnectionApps,
   appConnectionKinds,
   commonSyncOptions,
+  type IdentityAuthMethodRow,
+  identityAuthAttachSchema,
+  identityAuthMethodSlugs,
+  identityAuthMethods,
   knownSyncDestinations,
   rotationTypeSlugs,
   rotationTypes,
@@ -132,6 +139,27 @@ export const references: Record<ResourceType, ResourceReference> = {
     argsTypeName: "CertificatePolicyArgs",
     intro:
       "The rules the certificates of a profile (`certificatePolicyId`) follow: subject, SANs, key usages, algorithms, validity. The service refuses to delete a policy a profile uses.",
+  },
+  MachineIdentity: {
+    def: machineIdentityDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "MachineIdentityArgs",
+    intro:
+      "A machine identity: what an application, a CI job or a cluster logs in as. An organization's (`organizationId`, with its organization `role`) or, with `projectId` instead, a project's own. A rename is one PATCH (same id, same client ids). The service refuses to delete it while `hasDeleteProtection` is true. `pulumi import` takes an organization's identity by its id (a project's own identity cannot be imported).",
+  },
+  IdentityAuth: {
+    def: identityAuthDefinition as unknown as Definition,
+    kinds: identityAuthMethodSlugs,
+    argsTypeName: "IdentityAuthArgs",
+    intro:
+      "One login method of a machine identity, the method being its kind; an identity has at most one of each, and two in one program are refused at preview. Universal auth outputs its `clientId`; its client secrets are `IdentityClientSecret`s. Trusted IPs other than anywhere (`0.0.0.0/0`, `::/0`) need the IP-allowlisting feature of a licensed plan. `pulumi import` takes `<method>/<identityId>`.",
+  },
+  IdentityClientSecret: {
+    def: identityClientSecretDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "IdentityClientSecretArgs",
+    intro:
+      "A universal-auth client secret. The service shows it once, when it makes it: the `clientSecret` output is secret, and a refresh keeps it. The service has no PATCH: a change of any arg makes a new secret and revokes the old one; a secret revoked elsewhere is made anew by the next `up`. `pulumi import` takes `<identityId>/<clientSecretId>`; an imported secret has no `clientSecret` output, since the service cannot show it again.",
   },
 };
 const resources = Object.values(references);
@@ -706,8 +734,28 @@ function kindsDoc(pages: Record<ResourceType, ResourcePage>): string {
           .join("; ")}.`,
     ),
     "",
+    ...identityMethodsSection(kindLink),
   ];
   return parts.join("\n");
+}
+
+/** kinds.md's machine identity login methods: each row's fields (the access-token ones included), and the service file it was read from. */
+function identityMethodsSection(kindLink: (type: ResourceType, kind: string) => string): string[] {
+  const methods = Object.values(identityAuthMethods) as IdentityAuthMethodRow[];
+  return [
+    "## Machine identity login methods",
+    "",
+    "Each method's attach fields, the access-token ones (`accessTokenTrustedIps`, `accessTokenTTL`, `accessTokenMaxTTL`, `accessTokenNumUsesLimit`) included; secret fields are encrypted in state. Reference: [identity-auth.md](identity-auth.md).",
+    "",
+    "| Method | Name | Read from the service's |",
+    "| --- | --- | --- |",
+    ...methods.map((m) => `| ${[code(m.method), m.label, code(m.origin)].join(" | ")} |`),
+    "",
+    ...methods.map(
+      (m) => `- ${kindLink("IdentityAuth", m.method)}: ${fieldList(identityAuthAttachSchema(m), m.secretFields)}.`,
+    ),
+    "",
+  ];
 }
 
 /**
