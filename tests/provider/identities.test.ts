@@ -176,7 +176,7 @@ describe("IdentityAuth's writes", () => {
       accessTokenMaxTTL: 60,
       accessTokenNumUsesLimit: 0,
     };
-    await expect(identityAuthDefinition.create!(client, args, {})).rejects.toThrow(`accessTokenTrustedIps: ${message}`);
+    await expect(identityAuthDefinition.create!(client, args)).rejects.toThrow(`accessTokenTrustedIps: ${message}`);
   });
 
   it("takes a method the identity no longer has, or an identity gone, as gone", async () => {
@@ -231,11 +231,11 @@ describe("MachineIdentity", () => {
       },
     } as unknown as SecretOpsClient;
     const outs = { name: "ci", organizationId: "org-1", role: "member", authMethods: ["universal-auth"] } as never;
-    const updated = await machineIdentityDefinition.update(client, "id", { hasDeleteProtection: false }, outs, {});
+    const updated = await machineIdentityDefinition.update(client, "id", { hasDeleteProtection: false }, outs);
     expect(sent).toEqual([{ hasDeleteProtection: false, name: "ci" }]);
     // The PATCH's answer has no role nor login methods: they are kept.
     expect(updated).toMatchObject({ role: "member", authMethods: ["universal-auth"] });
-    await machineIdentityDefinition.update(client, "id", { hasDeleteProtection: true }, outs, {});
+    await machineIdentityDefinition.update(client, "id", { hasDeleteProtection: true }, outs);
     expect(sent[1]).toEqual({ hasDeleteProtection: true });
   });
 
