@@ -24,7 +24,7 @@ import { commonOptions, defineResource } from "./definition";
 import { type ArgsOf } from "./inputs";
 import { isNotFound } from "./not-found";
 import { uniqueIn } from "./program-keys";
-import type { Plain } from "./values";
+import { type Plain, getPath, withoutPaths } from "./values";
 
 /** Provider options: never sent to the service. */
 const options = z.object({ ...commonOptions });
@@ -106,6 +106,13 @@ type OutputOf<K> = {
     : never;
 }[IdentityAuthMethod];
 
+/** A field's value without the secrets inside it (`trustBundleDistribution.bundle`): those are never outputs. */
+function withoutInnerSecrets(field: string): (a: Remote) => unknown {
+  const inner = secretFieldNames.filter((p) => p.startsWith(`${field}.`));
+  if (!inner.length) return (a) => a[field];
+  return (a) => (a[field] === undefined ? undefined : withoutPaths({ [field]: a[field] }, inner)[field]);
+}
+
 /** Each reported field read off the service's object (trusted IPs as the program declares them). */
 function fieldReaders(): { [K in ReportedField]: (a: Remote) => OutputOf<K> | undefined } {
   const names = unique([...Object.keys(accessTokenFields), ...rows.flatMap((r) => Object.keys(r.fields))]).filter(
@@ -114,7 +121,7 @@ function fieldReaders(): { [K in ReportedField]: (a: Remote) => OutputOf<K> | un
   return Object.fromEntries(
     names.map((f) => [
       f,
-      trustedIpFieldNames.includes(f) ? (a: Remote) => programTrustedIps(a[f]) : (a: Remote) => a[f],
+      trustedIpFieldNames.includes(f) ? (a: Remote) => programTrustedIps(a[f]) : withoutInnerSecrets(f),
     ]),
   ) as never;
 }
@@ -123,7 +130,7 @@ function fieldReaders(): { [K in ReportedField]: (a: Remote) => OutputOf<K> | un
 const returnedSecrets = Object.fromEntries(
   unique(rows.flatMap((r) => [...(r.returnedSecretFields ?? [])])).map((f) => [
     f,
-    (a: Remote) => (identityAuthMethodRow(a.method)?.returnedSecretFields?.includes(f) ? a[f] : undefined),
+    (a: Remote) => (identityAuthMethodRow(a.method)?.returnedSecretFields?.includes(f) ? getPath(a, f) : undefined),
   ]),
 );
 
@@ -178,10 +185,11 @@ const remoteOf = (auth: ServiceAuth, identityId: string, method: string): Remote
 /**
  * One login method of a machine identity, the method being its kind (`method`): universal auth
  * (its `clientId` an output; client secrets are `IdentityClientSecret`s), token auth, Kubernetes,
- * OIDC, JWT, one row each. An identity has at most one of each method: two in one program are
+ * OIDC, JWT, AWS, GCP, Azure, …, one row each. An identity has at most one of each method: two in one program are
  * refused at preview, naming both. Its secret fields (a CA certificate, a token reviewer JWT) are
  * secret inputs; those the service returns show out-of-band changes as drift, never their value.
- * Every field updates in place; `identityId` and `method` replace it. Trusted IPs other than
+ * Every field the PATCH takes updates in place; `identityId`, `method` and a field the PATCH does
+ * not take replace it (the old one revoked first). Trusted IPs other than
  * anywhere need the IP-allowlisting feature of a licensed plan. `pulumi import` takes
  * `<method>/<identityId>`.
  */
@@ -194,8 +202,9 @@ export const identityAuthDefinition = defineResource<Remote, AuthArgs, z.output<
     return { args: argsSchema(row), update: identityAuthUpdateSchema(row), rules: identityAuthRules(row, true) };
   },
   options,
-  // Another identity or method is another object: the new one is attached before the old one goes.
-  deleteBeforeReplace: false,
+  // A field the PATCH does not take (`notInPatch`) replaces the method on the same identity, where
+  // the service holds one of each: the old one is revoked first.
+  deleteBeforeReplace: true,
   secretPaths: authSecrets,
   returnedSecrets,
   reported: {
@@ -220,7 +229,10 @@ export const identityAuthDefinition = defineResource<Remote, AuthArgs, z.output<
   read: (client, id, outs) => readAuth(client, outs.method, id),
   async update(client, id, patch, outs) {
     const row = rowOf(outs.method);
-    const auth = await gated(row, patch, () => client.identityAuths.update(outs.method, id, patch));
+    // Fields the PATCH requires, or blanks when left out (`alwaysInPatch`), go with every PATCH.
+    const body: Plain = { ...patch };
+    for (const f of row.alwaysInPatch ?? []) if (body[f] === undefined && outs[f] !== undefined) body[f] = outs[f];
+    const auth = await gated(row, body, () => client.identityAuths.update(outs.method, id, body));
     return remoteOf(auth, id, outs.method);
   },
   async delete(client, id, outs) {

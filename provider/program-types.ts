@@ -7264,24 +7264,127 @@ export interface IdentityAuthOidcAuthArgs extends IdentityAuthCommonArgs {
 }
 
 export interface IdentityAuthJwtAuthArgs extends IdentityAuthCommonArgs {
-  /** Audiences a token's `aud` must match one of, comma-separated; "" for any. */
+  /** The JWKS URL; required with `configurationType` `jwks`. Default "". */
+  jwksUrl?: pulumi.Input<string | undefined>;
+  /** The PEM CA certificate of the JWKS URL's server: secret (the service keeps it encrypted). Default "". */
+  jwksCaCert?: pulumi.Input<string | undefined>;
+  /** PEM public keys that may have signed a token; at least one with `configurationType` `static`: secret (the service keeps them encrypted). */
+  publicKeys?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+  /** The `iss` a token must have; "" (the default) for any. */
+  boundIssuer?: pulumi.Input<string | undefined>;
+  /** Audiences a token's `aud` must match one of, comma-separated; "" (the default) for any. */
   boundAudiences?: pulumi.Input<string | undefined>;
   /** A glob the token's `sub` must match; "" (the default) for any. */
   boundSubject?: pulumi.Input<string | undefined>;
   /** Where the verifying keys come from: `jwks` (fetched from `jwksUrl`) or `static` (`publicKeys`). */
   configurationType: pulumi.Input<"static" | "jwks">;
-  /** The JWKS URL, with `configurationType` `jwks`. */
-  jwksUrl: pulumi.Input<string>;
-  /** The PEM CA certificate of the JWKS URL's server: secret (the service keeps it encrypted). */
-  jwksCaCert: pulumi.Input<string>;
-  /** PEM public keys that may have signed a token, with `configurationType` `static`: secret (the service keeps them encrypted). */
-  publicKeys: pulumi.Input<pulumi.Input<string>[]>;
-  /** The `iss` a token must have. */
-  boundIssuer: pulumi.Input<string>;
-  /** Claims a token must have, each a comma-separated list of glob patterns. */
+  /** Claims a token must have, each a comma-separated list of glob patterns (`{}` for none). */
   boundClaims: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
   /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
   method: "jwt-auth";
+}
+
+export interface IdentityAuthAwsAuthArgs extends IdentityAuthCommonArgs {
+  /** The STS endpoint the service checks logins at. Default `https://sts.amazonaws.com/`. */
+  stsEndpoint?: pulumi.Input<string | undefined>;
+  /** IAM principal ARNs allowed to log in, comma-separated (`*` wildcards); "" for any. */
+  allowedPrincipalArns?: pulumi.Input<string | undefined>;
+  /** AWS account ids allowed to log in, comma-separated; "" for any. */
+  allowedAccountIds?: pulumi.Input<string | undefined>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "aws-auth";
+}
+
+export interface IdentityAuthGcpAuthArgs extends IdentityAuthCommonArgs {
+  /** Service-account emails allowed to log in, comma-separated; "" for any. */
+  allowedServiceAccounts?: pulumi.Input<string | undefined>;
+  /** GCP projects allowed to log in (`gce`), comma-separated; "" for any. */
+  allowedProjects?: pulumi.Input<string | undefined>;
+  /** Zones allowed to log in (`gce`), comma-separated; "" for any. */
+  allowedZones?: pulumi.Input<string | undefined>;
+  /** `iam` (a service account's signed JWT) or `gce` (an instance identity token). */
+  type: pulumi.Input<"iam" | "gce">;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "gcp-auth";
+}
+
+export interface IdentityAuthAzureAuthArgs extends IdentityAuthCommonArgs {
+  /** Service principal ids allowed to log in, comma-separated; "" for any. */
+  allowedServicePrincipalIds?: pulumi.Input<string | undefined>;
+  /** The Entra ID tenant that issues the tokens. */
+  tenantId: pulumi.Input<string>;
+  /** The resource the tokens are for, e.g. `https://management.azure.com/`. */
+  resource: pulumi.Input<string>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "azure-auth";
+}
+
+export interface IdentityAuthAlicloudAuthArgs extends IdentityAuthCommonArgs {
+  /** RAM user or role ARNs allowed to log in, comma-separated (`acs:ram::<16 digits>:role/<name>`), at most 500 characters. */
+  allowedArns: pulumi.Input<string>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "alicloud-auth";
+}
+
+export interface IdentityAuthOciAuthArgs extends IdentityAuthCommonArgs {
+  /** OCI user names allowed to log in, comma-separated, at most 500 characters; unset for any. */
+  allowedUsernames?: pulumi.Input<string | undefined | null>;
+  /** The tenancy's OCID (`ocid1.tenancy.oc1.…`). */
+  tenancyOcid: pulumi.Input<string>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "oci-auth";
+}
+
+export interface IdentityAuthTlsCertAuthArgs extends IdentityAuthCommonArgs {
+  /** Common names a client certificate may have, comma-separated; unset for any. */
+  allowedCommonNames?: pulumi.Input<string | undefined | null>;
+  /** The PEM CA certificate that must have signed a login's client certificate, at most 10240 characters: secret (the service keeps it encrypted). */
+  caCertificate: pulumi.Input<string>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "tls-cert-auth";
+}
+
+export interface IdentityAuthLdapAuthArgs extends IdentityAuthCommonArgs {
+  /** The LDAP server's URL (`ldaps://ldap.acme.com:636`); with `bindDN`, `bindPass` and `searchBase`, unless `templateId` is set. */
+  url?: pulumi.Input<string | undefined>;
+  /** The DN the service binds as: secret (the service keeps it encrypted). */
+  bindDN?: pulumi.Input<string | undefined>;
+  /** That DN's password: secret. */
+  bindPass?: pulumi.Input<string | undefined>;
+  /** Where users are searched. */
+  searchBase?: pulumi.Input<string | undefined>;
+  /** A configuration template of the organization, instead of `url`, `bindDN`, `bindPass` and `searchBase`. */
+  templateId?: pulumi.Input<string | undefined>;
+  /** The search filter; `{{username}}` is the login's user name. Default `(uid={{username}})`. */
+  searchFilter?: pulumi.Input<string | undefined>;
+  /** User attributes a login's user must have, each `{ key, value }` (value a comma-separated list). */
+  allowedFields?: pulumi.Input<ObjectInput<IdentityAuthAllowedFieldsItem>[] | undefined>;
+  /** The PEM CA certificate of the LDAP server: secret. The PATCH does not take it: a change re-attaches the method. */
+  ldapCaCertificate?: pulumi.Input<string | undefined>;
+  /** Lock the login out after `lockoutThreshold` failed attempts. Default true. */
+  lockoutEnabled?: pulumi.Input<boolean | undefined>;
+  /** Failed attempts before the lockout, 1 to 30. Default 3. */
+  lockoutThreshold?: pulumi.Input<number | undefined>;
+  /** Seconds a lockout lasts, 30 to 86400. Default 300. */
+  lockoutDurationSeconds?: pulumi.Input<number | undefined>;
+  /** Seconds after which the count of failed attempts starts again, 5 to 3600. Default 30. */
+  lockoutCounterResetSeconds?: pulumi.Input<number | undefined>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "ldap-auth";
+}
+
+export interface IdentityAuthSpiffeAuthArgs extends IdentityAuthCommonArgs {
+  /** The SPIFFE trust domain (`acme.com`). */
+  trustDomain: pulumi.Input<string>;
+  /** SPIFFE id patterns allowed to log in, comma-separated (`spiffe://acme.com/ci/*`). */
+  allowedSpiffeIds: pulumi.Input<string>;
+  /** Audiences a JWT-SVID must have one of, comma-separated. */
+  allowedAudiences: pulumi.Input<string>;
+  /** The trust bundle: given (`profile: "static"`, `bundle`: secret) or fetched from an https endpoint. */
+  trustBundleDistribution:
+    ObjectInput<IdentityAuthTrustBundleDistribution1> | ObjectInput<IdentityAuthTrustBundleDistribution2>;
+  /** The login method's real slug (`universal-auth`, `kubernetes-auth`, …): selects the typed args. An identity has at most one of each. Changing it replaces the method. */
+  method: "spiffe-auth";
 }
 
 /** Each `method`'s args. */
@@ -7291,6 +7394,14 @@ export interface IdentityAuthArgsByMethod {
   "kubernetes-auth": IdentityAuthKubernetesAuthArgs;
   "oidc-auth": IdentityAuthOidcAuthArgs;
   "jwt-auth": IdentityAuthJwtAuthArgs;
+  "aws-auth": IdentityAuthAwsAuthArgs;
+  "gcp-auth": IdentityAuthGcpAuthArgs;
+  "azure-auth": IdentityAuthAzureAuthArgs;
+  "alicloud-auth": IdentityAuthAlicloudAuthArgs;
+  "oci-auth": IdentityAuthOciAuthArgs;
+  "tls-cert-auth": IdentityAuthTlsCertAuthArgs;
+  "ldap-auth": IdentityAuthLdapAuthArgs;
+  "spiffe-auth": IdentityAuthSpiffeAuthArgs;
 }
 
 /** A IdentityAuth's `method`: one this package has a row for. */
@@ -7302,10 +7413,11 @@ export type IdentityAuthArgs<M extends IdentityAuthMethod = IdentityAuthMethod> 
 /**
  * One login method of a machine identity, the method being its kind (`method`): universal auth
  * (its `clientId` an output; client secrets are `IdentityClientSecret`s), token auth, Kubernetes,
- * OIDC, JWT, one row each. An identity has at most one of each method: two in one program are
+ * OIDC, JWT, AWS, GCP, Azure, …, one row each. An identity has at most one of each method: two in one program are
  * refused at preview, naming both. Its secret fields (a CA certificate, a token reviewer JWT) are
  * secret inputs; those the service returns show out-of-band changes as drift, never their value.
- * Every field updates in place; `identityId` and `method` replace it. Trusted IPs other than
+ * Every field the PATCH takes updates in place; `identityId`, `method` and a field the PATCH does
+ * not take replace it (the old one revoked first). Trusted IPs other than
  * anywhere need the IP-allowlisting feature of a licensed plan. `pulumi import` takes
  * `<method>/<identityId>`.
  *
@@ -7315,10 +7427,11 @@ export interface IdentityAuthConstructor {
   /**
    * One login method of a machine identity, the method being its kind (`method`): universal auth
    * (its `clientId` an output; client secrets are `IdentityClientSecret`s), token auth, Kubernetes,
-   * OIDC, JWT, one row each. An identity has at most one of each method: two in one program are
+   * OIDC, JWT, AWS, GCP, Azure, …, one row each. An identity has at most one of each method: two in one program are
    * refused at preview, naming both. Its secret fields (a CA certificate, a token reviewer JWT) are
    * secret inputs; those the service returns show out-of-band changes as drift, never their value.
-   * Every field updates in place; `identityId` and `method` replace it. Trusted IPs other than
+   * Every field the PATCH takes updates in place; `identityId`, `method` and a field the PATCH does
+   * not take replace it (the old one revoked first). Trusted IPs other than
    * anywhere need the IP-allowlisting feature of a licensed plan. `pulumi import` takes
    * `<method>/<identityId>`.
    *
@@ -7334,15 +7447,20 @@ export interface IdentityAuthConstructor {
 /**
  * One login method of a machine identity, the method being its kind (`method`): universal auth
  * (its `clientId` an output; client secrets are `IdentityClientSecret`s), token auth, Kubernetes,
- * OIDC, JWT, one row each. An identity has at most one of each method: two in one program are
+ * OIDC, JWT, AWS, GCP, Azure, …, one row each. An identity has at most one of each method: two in one program are
  * refused at preview, naming both. Its secret fields (a CA certificate, a token reviewer JWT) are
  * secret inputs; those the service returns show out-of-band changes as drift, never their value.
- * Every field updates in place; `identityId` and `method` replace it. Trusted IPs other than
+ * Every field the PATCH takes updates in place; `identityId`, `method` and a field the PATCH does
+ * not take replace it (the old one revoked first). Trusted IPs other than
  * anywhere need the IP-allowlisting feature of a licensed plan. `pulumi import` takes
  * `<method>/<identityId>`.
  */
 export interface IdentityAuth extends pulumi.CustomResource {
+  readonly type: pulumi.Output<"iam" | "gce" | undefined>;
+  readonly url: pulumi.Output<string | undefined>;
   readonly clientId: pulumi.Output<string | undefined>;
+  readonly tenantId: pulumi.Output<string | undefined>;
+  readonly tenancyOcid: pulumi.Output<string | undefined>;
   readonly createdAt: pulumi.Output<string | undefined>;
   readonly updatedAt: pulumi.Output<string | undefined>;
   readonly method: pulumi.Output<string>;
@@ -7361,14 +7479,37 @@ export interface IdentityAuth extends pulumi.CustomResource {
   readonly allowedAudience: pulumi.Output<string | undefined>;
   readonly oidcDiscoveryUrl: pulumi.Output<string | undefined>;
   readonly boundIssuer: pulumi.Output<string | undefined>;
-  readonly boundAudiences: pulumi.Output<string | undefined>;
-  readonly boundClaims: pulumi.Output<Record<string, string> | { [k: string]: string } | undefined>;
+  readonly boundClaims: pulumi.Output<{ [k: string]: string } | undefined>;
   readonly claimMetadataMapping: pulumi.Output<{ [k: string]: string } | undefined>;
   readonly boundSubject: pulumi.Output<string | undefined>;
+  readonly boundAudiences: pulumi.Output<string | undefined>;
   readonly configurationType: pulumi.Output<"static" | "jwks" | undefined>;
   readonly jwksUrl: pulumi.Output<string | undefined>;
-  readonly accessTokenTTL: pulumi.Output<number | undefined>;
+  readonly stsEndpoint: pulumi.Output<string | undefined>;
+  readonly allowedPrincipalArns: pulumi.Output<string | undefined>;
+  readonly allowedAccountIds: pulumi.Output<string | undefined>;
   readonly accessTokenMaxTTL: pulumi.Output<number | undefined>;
+  readonly allowedServiceAccounts: pulumi.Output<string | undefined>;
+  readonly allowedProjects: pulumi.Output<string | undefined>;
+  readonly allowedZones: pulumi.Output<string | undefined>;
+  readonly resource: pulumi.Output<string | undefined>;
+  readonly allowedServicePrincipalIds: pulumi.Output<string | undefined>;
+  readonly allowedArns: pulumi.Output<string | undefined>;
+  readonly allowedUsernames: pulumi.Output<string | undefined | null>;
+  readonly allowedCommonNames: pulumi.Output<string | undefined | null>;
+  readonly searchBase: pulumi.Output<string | undefined>;
+  readonly templateId: pulumi.Output<string | undefined>;
+  readonly searchFilter: pulumi.Output<string | undefined>;
+  readonly allowedFields: pulumi.Output<{ key: string; value: string }[] | undefined>;
+  readonly trustDomain: pulumi.Output<string | undefined>;
+  readonly allowedSpiffeIds: pulumi.Output<string | undefined>;
+  readonly allowedAudiences: pulumi.Output<string | undefined>;
+  readonly trustBundleDistribution: pulumi.Output<
+    | { profile: "static"; bundle: string }
+    | { profile: "https_web_bundle"; endpointUrl: string; refreshHintSeconds: number; caCert?: string | undefined }
+    | undefined
+  >;
+  readonly accessTokenTTL: pulumi.Output<number | undefined>;
   readonly accessTokenNumUsesLimit: pulumi.Output<number | undefined>;
   readonly identityId: pulumi.Output<string>;
 }
@@ -12387,4 +12528,65 @@ export interface IdentityAuthOidcAuthAccessTokenTrustedIpsItem {
 export interface IdentityAuthJwtAuthAccessTokenTrustedIpsItem {
   /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
   ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthAwsAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthGcpAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthAzureAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthAlicloudAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthOciAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthTlsCertAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthLdapAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthSpiffeAuthAccessTokenTrustedIpsItem {
+  /** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+  ipAddress: pulumi.Input<string>;
+}
+
+export interface IdentityAuthAllowedFieldsItem {
+  key: pulumi.Input<string>;
+  value: pulumi.Input<string>;
+}
+
+export interface IdentityAuthTrustBundleDistribution1 {
+  profile: pulumi.Input<"static">;
+  /** The trust bundle (JWKS): secret (the service keeps it encrypted). */
+  bundle: pulumi.Input<string>;
+}
+
+export interface IdentityAuthTrustBundleDistribution2 {
+  profile: pulumi.Input<"https_web_bundle">;
+  /** The bundle endpoint, https only. */
+  endpointUrl: pulumi.Input<string>;
+  /** The PEM CA certificate of the endpoint's server: secret. */
+  caCert?: pulumi.Input<string | undefined>;
+  /** Seconds between refreshes of the bundle. Default 3600. */
+  refreshHintSeconds?: pulumi.Input<number | undefined>;
 }

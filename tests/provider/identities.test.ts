@@ -8,6 +8,7 @@ import { programResources } from "../../provider/program-resources";
 import { UNKNOWN } from "../../provider/values";
 import type { SecretOpsClient } from "../../sdk";
 import { SecretOpsApiError } from "../../sdk/errors";
+import { identityAuthMethodRow } from "../../sdk/schemas";
 
 // check and diff need no server: they run in preview, before any API call. The API calls run
 // against a stand-in client that answers as the service does (docs/service-api.md §18).
@@ -195,6 +196,75 @@ describe("IdentityAuth's writes", () => {
     expect(await identityAuthDefinition.read(client, "i1", outs)).toBeUndefined();
     expect(await identityAuthDefinition.read(client, "i1", outs)).toBeUndefined();
     await expect(identityAuthDefinition.delete(client, "i1", outs)).resolves.toBeUndefined();
+  });
+});
+
+describe("IdentityAuth's rows beyond the fields", () => {
+  it("sends the fields the PATCH requires (alwaysInPatch) with every PATCH", async () => {
+    const sent: unknown[] = [];
+    const client = {
+      identityAuths: {
+        update: async (_method: string, identityId: string, body: Args) => {
+          sent.push(body);
+          return {
+            identityId,
+            accessTokenTTL: 60,
+            accessTokenMaxTTL: 60,
+            accessTokenNumUsesLimit: 0,
+            accessTokenTrustedIps: [],
+          };
+        },
+      },
+    } as unknown as SecretOpsClient;
+    const outs = {
+      identityId: "i1",
+      method: "aws-auth",
+      allowedPrincipalArns: "arn:aws:iam::123456789012:role/ci",
+      allowedAccountIds: "123456789012",
+    } as never;
+    await identityAuthDefinition.update(client, "i1", { accessTokenTTL: 60 }, outs);
+    expect(sent).toEqual([
+      {
+        accessTokenTTL: 60,
+        allowedPrincipalArns: "arn:aws:iam::123456789012:role/ci",
+        allowedAccountIds: "123456789012",
+      },
+    ]);
+  });
+
+  it("replaces on a field the PATCH does not take (notInPatch), the old method revoked first", async () => {
+    const row = identityAuthMethodRow("ldap-auth")!;
+    expect(row.notInPatch?.length).toBeGreaterThan(0);
+    const field = row.notInPatch![0]!;
+    const olds = { identityId: "i1", method: "ldap-auth" };
+    const { inputs } = await check(auth, "ldap", { ...olds, ...row.example, [field]: "changed" });
+    const d = await auth.diff!("i1", { ...olds, ...row.example }, inputs);
+    expect(d).toMatchObject({ replaces: [field], deleteBeforeReplace: true });
+  });
+
+  it("keeps a secret inside a field (SPIFFE's bundle) out of the outputs, and shows no change after an up", async () => {
+    const declared = {
+      identityId: "i-spiffe",
+      method: "spiffe-auth",
+      ...identityAuthMethodRow("spiffe-auth")!.example,
+    };
+    const { inputs, failures } = await check(auth, "spiffe", declared);
+    expect(failures ?? []).toEqual([]);
+    const remote = {
+      ...inputs,
+      id: "i-spiffe",
+      accessTokenTrustedIps: [
+        { ipAddress: "0.0.0.0", prefix: 0 },
+        { ipAddress: "::", prefix: 0 },
+      ],
+    };
+    const read = identityAuthDefinition.reported.trustBundleDistribution as (r: unknown) => unknown;
+    expect(read(remote)).toEqual({ profile: "static" });
+    const outs = Object.fromEntries(
+      Object.entries(identityAuthDefinition.reported).map(([k, f]) => [k, (f as (r: unknown) => unknown)(remote)]),
+    );
+    expect(programResources.IdentityAuth.secrets).toContain("trustBundleDistribution");
+    expect((await auth.diff!("i-spiffe", outs, inputs)).replaces).toEqual([]);
   });
 });
 
