@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { Command } from "commander";
 import type { ResourceType } from "../provider/definition";
-import type { AuditLogEntry } from "../sdk/schemas";
+import { type AuditLogEntry, identityAuthMethodSlugs } from "../sdk/schemas";
 import { apiFailure } from "./audit";
 import { TYPE_PREFIX } from "./check";
 import {
@@ -52,22 +52,12 @@ export const appliedEvents: Record<ResourceType, { types: string[]; idKey: strin
     types: ["create-certificate-policy", "update-certificate-policy"],
     idKey: "certificatePolicyId",
   },
-  // As the service's EventType names them: a login method's events carry its identity's id, which
-  // is the method's id here; a client secret's carry `clientSecretId`.
+  // As the service's EventType names them (`add-identity-<method>`, `update-identity-<method>`): a
+  // login method's events carry its identity's id, which is the method's id here; a client
+  // secret's carry `clientSecretId`.
   MachineIdentity: { types: ["create-identity", "update-identity"], idKey: "identityId" },
   IdentityAuth: {
-    types: [
-      "add-identity-universal-auth",
-      "update-identity-universal-auth",
-      "add-identity-token-auth",
-      "update-identity-token-auth",
-      "add-identity-kubernetes-auth",
-      "update-identity-kubernetes-auth",
-      "add-identity-oidc-auth",
-      "update-identity-oidc-auth",
-      "add-identity-jwt-auth",
-      "update-identity-jwt-auth",
-    ],
+    types: identityAuthMethodSlugs.flatMap((m) => [`add-identity-${m}`, `update-identity-${m}`]),
     idKey: "identityId",
   },
   IdentityClientSecret: { types: ["create-identity-universal-auth-client-secret"], idKey: "clientSecretId" },
