@@ -150,8 +150,7 @@ const authSecrets = {
 function isNotAttached(row: IdentityAuthMethodRow, e: unknown): boolean {
   if (isNotFound(e)) return true;
   if (!(e instanceof SecretOpsApiError) || e.status !== 400) return false;
-  const words = (row as { notAttachedMessage?: string }).notAttachedMessage;
-  return words !== undefined ? e.message.includes(words) : e.message.startsWith("The identity does not have");
+  return e.message.includes(row.notAttachedMessage);
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { SecretOpsClient } from "../sdk";
 import { SecretOpsApiError } from "../sdk/errors";
 import { type ClientSecretData, ClientSecretCreateSchema, nonEmpty, strictObject } from "../sdk/schemas";
+import { universalAuth } from "../sdk/schemas/identity-auth-methods/universal-auth";
 import { commonOptions, defineResource } from "./definition";
 import { type ArgsOf } from "./inputs";
 import { isNotFound } from "./not-found";
@@ -27,7 +28,7 @@ type Remote = ClientSecretData & { identityId: string; clientSecret?: string };
  */
 function isGone(e: unknown): boolean {
   if (isNotFound(e)) return true;
-  return e instanceof SecretOpsApiError && e.status === 400 && /does not have universal auth/i.test(e.message);
+  return e instanceof SecretOpsApiError && e.status === 400 && e.message.includes(universalAuth.notAttachedMessage);
 }
 
 /**
