@@ -12576,12 +12576,14 @@ export interface IdentityAuthAllowedFieldsItem {
 }
 
 export interface IdentityAuthTrustBundleDistribution1 {
+  /** How the bundle is distributed: `static` (given here) or `https_web_bundle` (fetched from a bundle endpoint). */
   profile: pulumi.Input<"static">;
   /** The trust bundle (JWKS): secret (the service keeps it encrypted). */
   bundle: pulumi.Input<string>;
 }
 
 export interface IdentityAuthTrustBundleDistribution2 {
+  /** How the bundle is distributed: `static` (given here) or `https_web_bundle` (fetched from a bundle endpoint). */
   profile: pulumi.Input<"https_web_bundle">;
   /** The bundle endpoint, https only. */
   endpointUrl: pulumi.Input<string>;

@@ -34,11 +34,13 @@ export const spiffeAuth = identityAuthMethod({
     trustBundleDistribution: {
       schema: z.discriminatedUnion("profile", [
         strictObject({
+          /** How the bundle is distributed: `static` (given here) or `https_web_bundle` (fetched from a bundle endpoint). */
           profile: z.literal("static"),
           /** The trust bundle (JWKS): secret (the service keeps it encrypted). */
           bundle: z.string().min(1, { error: "must not be empty" }),
         }),
         strictObject({
+          /** How the bundle is distributed: `static` (given here) or `https_web_bundle` (fetched from a bundle endpoint). */
           profile: z.literal("https_web_bundle"),
           /** The bundle endpoint, https only. */
           endpointUrl: z
