@@ -1,5 +1,6 @@
 import type { Store } from "./store";
-import type { Environment, Folder, Project } from "./types";
+import { authKey } from "./store";
+import type { Environment, Folder, Project, StoredIdentityAuth } from "./types";
 
 /**
  * What a deletion takes with it, as the service's foreign keys do (docs/service-api.md §10, §11):
@@ -66,4 +67,17 @@ export function deleteIdentity(store: Store, identityId: string): void {
   for (const key of [...store.lockouts.keys()])
     if (key.startsWith(`lockout:identity:${identityId}:`)) store.lockouts.delete(key);
   store.identities.delete(identityId);
+}
+
+/**
+ * Revokes one login method with what hangs off it: its client secrets, the access tokens it
+ * issued and its lockout counters (`deleteIdentity` does the same for all of an identity's).
+ */
+export function revokeIdentityAuth(store: Store, a: StoredIdentityAuth): void {
+  store.identityAuths.delete(authKey(a.identityId, a.method));
+  for (const [id, c] of [...store.clientSecrets]) if (c.identityUAId === a.id) store.clientSecrets.delete(id);
+  for (const [t, tok] of [...store.tokens])
+    if (tok.identityId === a.identityId && tok.authMethod === a.method) store.tokens.delete(t);
+  for (const key of [...store.lockouts.keys()])
+    if (key.startsWith(`lockout:identity:${a.identityId}:${a.method}:`)) store.lockouts.delete(key);
 }

@@ -16,6 +16,7 @@ import { badRequest, notFound, validationIssue } from "../errors";
 import { authView, clientSecretView, newClientSecret, storedFields, tokenDataView } from "../identity-records";
 import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
 import { authKey } from "../store";
+import { revokeIdentityAuth } from "../cascades";
 import type { Actor, Identity, StoredIdentityAuth } from "../types";
 import { findOrgIdentity } from "./identities";
 
@@ -127,13 +128,7 @@ function methodHandlers(row: IdentityAuthMethodRow) {
       const actor = actorOf(req);
       const i = identityFor(ctx, actor, req.params.identityId, "delete");
       const a = attached(ctx, row, i.id);
-      ctx.store.identityAuths.delete(authKey(i.id, row.method));
-      for (const [id, c] of [...ctx.store.clientSecrets])
-        if (c.identityUAId === a.id) ctx.store.clientSecrets.delete(id);
-      for (const [t, tok] of [...ctx.store.tokens])
-        if (tok.identityId === i.id && tok.authMethod === row.method) ctx.store.tokens.delete(t);
-      for (const key of [...ctx.store.lockouts.keys()])
-        if (key.startsWith(`lockout:identity:${i.id}:${row.method}:`)) ctx.store.lockouts.delete(key);
+      revokeIdentityAuth(ctx.store, a);
       recordEvent(ctx, req, actor, eventOf("revoke", row), meta(a), i.projectId);
       return answer(a, (row.revokeOmitsSecrets ?? false) || (row.secretsOnlyOnGet ?? false));
     },
