@@ -17,6 +17,8 @@ import type {
   StoredSync,
   StoredClientSecret,
   StoredIdentityAuth,
+  StoredIdentityMembership,
+  StoredProjectRole,
 } from "./types";
 import type { PlanSetting } from "./plan";
 
@@ -43,6 +45,10 @@ export interface StateSnapshot {
   identityAuths?: StoredIdentityAuth[];
   /** Universal-auth client secrets, hashed (absent in older data files). */
   clientSecrets?: StoredClientSecret[];
+  /** Projects' custom roles (absent in older data files). */
+  projectRoles?: StoredProjectRole[];
+  /** Identities' project memberships (absent in older data files: identities' `projectIds` stand for them). */
+  identityMemberships?: StoredIdentityMembership[];
   /** The license plan a fixture file asked for (`startEmulator`'s `plan` wins). */
   plan?: PlanSetting;
   auditLogs: AuditLogEntry[];
@@ -75,6 +81,9 @@ export class Store {
   /** `<identityId>:<method>` → the attached login method. */
   readonly identityAuths: Map<string, StoredIdentityAuth>;
   readonly clientSecrets: Map<string, StoredClientSecret>;
+  readonly projectRoles: Map<string, StoredProjectRole>;
+  /** By membership id; `identityMembership()` finds one by identity and project. */
+  readonly identityMemberships: Map<string, StoredIdentityMembership>;
   /**
    * Failed-login counters by `lockout:identity:<identityId>:<method>:<clientId>` (the service's
    * keystore key), in memory only as the service keeps them in Redis; each expires.
@@ -107,6 +116,8 @@ export class Store {
     this.profiles = byId(s.certificateProfiles);
     this.identityAuths = new Map((s.identityAuths ?? []).map((a) => [authKey(a.identityId, a.method), a]));
     this.clientSecrets = byId(s.clientSecrets ?? []);
+    this.projectRoles = byId(s.projectRoles ?? []);
+    this.identityMemberships = byId(s.identityMemberships ?? []);
     this.plan = s.plan;
     for (const e of s.environments) this.envBySlug.set(`${e.projectId}\0${e.slug}`, e);
     for (const f of s.folders) this.folderByPath.set(`${f.environmentId}\0${f.path}`, f);
@@ -134,8 +145,17 @@ export class Store {
       secrets: [...this.secrets.values()].flatMap((m) => [...m.values()]),
       identityAuths: [...this.identityAuths.values()],
       clientSecrets: [...this.clientSecrets.values()],
+      projectRoles: [...this.projectRoles.values()],
+      identityMemberships: [...this.identityMemberships.values()],
       ...(this.plan !== undefined && { plan: this.plan }),
     };
+  }
+
+  /** The identity's membership of the project, if it is a member. */
+  identityMembership(identityId: string, projectId: string): StoredIdentityMembership | undefined {
+    for (const m of this.identityMemberships.values())
+      if (m.identityId === identityId && m.projectId === projectId) return m;
+    return undefined;
   }
 
   environmentBySlug(projectId: string, slug: string): Environment | undefined {

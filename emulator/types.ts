@@ -161,6 +161,48 @@ export interface StoredClientSecret {
   updatedAt: string;
 }
 
+/**
+ * A project's custom role (the service's `project_roles` row): `permissions` is the v2 shape the
+ * service stores, packed CASL rules `{subject, action[], conditions?, inverted?}`.
+ */
+export interface StoredProjectRole {
+  id: string;
+  projectId: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  permissions: unknown[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * One role of a membership: a built-in slug (`admin`, `member`, `viewer`, `no-access`) or
+ * `custom` with the custom role's id; temporary access has a mode, a range and a start.
+ */
+export interface StoredMembershipRole {
+  id: string;
+  role: string;
+  customRoleId: string | null;
+  isTemporary: boolean;
+  temporaryMode: string | null;
+  temporaryRange: string | null;
+  temporaryAccessStartTime: string | null;
+  temporaryAccessEndTime: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An identity's membership of a project, with its roles (one per identity and project). */
+export interface StoredIdentityMembership {
+  id: string;
+  projectId: string;
+  identityId: string;
+  roles: StoredMembershipRole[];
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface AccessToken {
   token: string;
   identityId: string;
