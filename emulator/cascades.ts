@@ -47,8 +47,7 @@ export function deleteProject(store: Store, project: Project): void {
   inProject(store.cas);
   inProject(store.policies);
   inProject(store.connections);
-  for (const identity of store.identities.values())
-    if (identity.projectIds.includes(id)) identity.projectIds = identity.projectIds.filter((p) => p !== id);
+  for (const [key, m] of [...store.identityMemberships]) if (m.projectId === id) store.identityMemberships.delete(key);
   // [UNCONFIRMED] a project's own identities go with it (their projectId's foreign key is not read).
   for (const identity of [...store.identities.values()])
     if (identity.projectId === id) deleteIdentity(store, identity.id);
@@ -58,12 +57,14 @@ export function deleteProject(store: Store, project: Project): void {
 /**
  * Deletes an identity with what hangs off it, as the service's foreign keys do (docs/service-api.md
  * §18): its login methods, their client secrets, its access tokens (they stop working) and its
- * memberships (kept on the identity record here), and its lockout counters.
+ * project memberships, and its lockout counters.
  */
 export function deleteIdentity(store: Store, identityId: string): void {
   for (const [key, a] of [...store.identityAuths]) if (a.identityId === identityId) store.identityAuths.delete(key);
   for (const [id, c] of [...store.clientSecrets]) if (c.identityId === identityId) store.clientSecrets.delete(id);
   for (const [token, t] of [...store.tokens]) if (t.identityId === identityId) store.tokens.delete(token);
+  for (const [key, m] of [...store.identityMemberships])
+    if (m.identityId === identityId) store.identityMemberships.delete(key);
   for (const key of [...store.lockouts.keys()])
     if (key.startsWith(`lockout:identity:${identityId}:`)) store.lockouts.delete(key);
   store.identities.delete(identityId);

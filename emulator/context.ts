@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { appConnectionKind, type EventType } from "../sdk/schemas";
 import { userAgentTypeOf, type AuditLog } from "./audit";
-import { badRequest, notFound, permissionDenied, unauthorized } from "./errors";
+import { badRequest, forbiddenRequest, notFound, permissionDenied, unauthorized } from "./errors";
+import { projectAbility, throwUnlessCan, type ProjectAbility, type SubjectFields } from "./permissions";
 import type { SyncJobs } from "./jobs";
 import type { PlanFeatures } from "./plan";
 import type { Store } from "./store";
@@ -66,8 +67,32 @@ const projectTypeOf: Partial<Record<string, Project["type"]>> = {
 };
 
 /**
- * The project must exist (404), the caller must be a member of it in its own organization (403
- * PermissionDenied otherwise), and it must be of the type the subject's operations need (400).
+ * The checks the service's `getProjectPermission` makes before any rule (ee/services/permission/
+ * permission-service.ts; docs/service-api.md §20): the project must exist (404), be in the caller's
+ * organization (403), be of the type the subject's operations need (400), and the caller must be a
+ * member of it (403). Returns the project and the caller's ability in it.
+ */
+export function projectPermission(
+  ctx: EmulatorContext,
+  actor: Actor,
+  projectId: string,
+  subject: string,
+): { project: Project; ability: ProjectAbility } {
+  const project = ctx.store.projects.get(projectId);
+  if (!project) throw notFound(`Project with ID "${projectId}" not found`);
+  if (project.orgId !== actor.orgId)
+    throw forbiddenRequest("This project does not belong to your selected organization.");
+  const type = projectTypeOf[subject];
+  if (type && project.type !== type)
+    throw badRequest(`The project is of type ${project.type}. Operations of type ${type} are not allowed.`);
+  const ability = projectAbility(ctx.store, actor.identity.id, projectId);
+  if (!ability) throw forbiddenRequest("You are not member of this project");
+  return { project, ability };
+}
+
+/**
+ * `projectPermission`, then the rule check the service's operation makes:
+ * `throwUnlessCan(action, subject(subject, fields))` (403 PermissionDenied with the caller's rules).
  */
 export function requireProject(
   ctx: EmulatorContext,
@@ -75,21 +100,35 @@ export function requireProject(
   projectId: string,
   action: string,
   subject: string,
+  fields?: SubjectFields,
 ): Project {
-  const project = ctx.store.projects.get(projectId);
-  if (!project) throw notFound(`Project with ID "${projectId}" not found`);
-  if (project.orgId !== actor.orgId || !actor.identity.projectIds.includes(projectId))
-    throw permissionDenied(action, subject);
-  const type = projectTypeOf[subject];
-  if (type && project.type !== type)
-    throw badRequest(`The project is of type ${project.type}. Operations of type ${type} are not allowed.`);
+  const { project, ability } = projectPermission(ctx, actor, projectId, subject);
+  throwUnlessCan(ability, action, subject, fields);
   return project;
 }
 
-/** A connection is visible in its organization; a project-scoped one only to project members. */
-export function requireConnectionAccess(actor: Actor, c: StoredConnection, action: string): void {
-  if (c.orgId !== actor.orgId || (c.projectId !== null && !actor.identity.projectIds.includes(c.projectId))) {
-    throw permissionDenied(action, subjects.appConnections);
+/** Whether the caller is a member of the project (the service lists only those). */
+export function isMember(ctx: EmulatorContext, actor: Actor, projectId: string): boolean {
+  return ctx.store.identityMembership(actor.identity.id, projectId) !== undefined;
+}
+
+/**
+ * A project's permission on its connections names its own actions (`read-app-connections`, ...:
+ * `ProjectPermissionAppConnectionActions`, ee/services/permission/project-permission.ts); the
+ * organization's are `read`, `create`, `edit`, `delete`, `connect`.
+ */
+export const connectionAction = (action: string) => `${action}-app-connections`;
+
+/**
+ * A connection is visible in its organization; a project-scoped one only to those its project
+ * allows the action on it (`subject(AppConnections, { connectionId })`).
+ */
+export function requireConnectionAccess(ctx: EmulatorContext, actor: Actor, c: StoredConnection, action: string): void {
+  if (c.orgId !== actor.orgId) throw permissionDenied(action, subjects.appConnections);
+  if (c.projectId !== null) {
+    requireProject(ctx, actor, c.projectId, connectionAction(action), subjects.appConnections, {
+      connectionId: c.id,
+    });
   }
 }
 
@@ -129,6 +168,12 @@ export function connectionForUse(
     throw badRequest(
       `You cannot connect project App Connection with ID "${c.id}" from project with ID "${c.projectId}" to project with ID "${projectId}"`,
     );
+  }
+  // A project's own connection: its permission to connect it.
+  if (c.projectId !== null) {
+    requireProject(ctx, actor, c.projectId, connectionAction("connect"), subjects.appConnections, {
+      connectionId: c.id,
+    });
   }
   if (c.app !== app) {
     const label = (a: string) => appConnectionKind(a)?.label ?? a;

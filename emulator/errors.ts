@@ -23,6 +23,12 @@ export const notFound = (message: string) => new ApiError(404, "NotFound", messa
 export const unauthorized = (message: string) => new ApiError(401, "UnauthorizedError", message);
 /** ForbiddenRequestError: business rules the service answers with 403 (certificate profiles). */
 export const forbidden = (message: string) => new ApiError(403, "ForbiddenError", message);
+/**
+ * `new ForbiddenRequestError({ name })` (lib/errors/index.ts): the words go in `error` and the
+ * message is the class's default, as `getProjectPermission` refuses a non-member.
+ */
+export const forbiddenRequest = (name: string) =>
+  new ApiError(403, name, "You are not allowed to access this resource");
 /** Expired, malformed or unknown access token. */
 export const tokenError = (message: string) => new ApiError(403, "TokenError", message);
 

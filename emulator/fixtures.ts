@@ -14,6 +14,7 @@ import fixtureFile from "./fixtures/default.json";
 import { newConnection, type ConnectionCreateBody } from "./routes/app-connections";
 import { sha256Hex } from "./hashing";
 import { legacyUniversalAuth, newIdentity } from "./identity-records";
+import { legacyMemberships } from "./permissions";
 import { planNames, type PlanSetting } from "./plan";
 import { fixtureCa, newEnvironment, newFolder, newPolicy, newProject, newSecret } from "./records";
 import type { Store, StoreSnapshot } from "./store";
@@ -176,13 +177,14 @@ export function seedFromFixtures(source: Fixtures | string | undefined): StoreSn
           id: i.id,
           orgId: i.orgId,
           name: i.name,
-          projectIds: i.projectIds,
           role: i.role,
           hasDeleteProtection: i.hasDeleteProtection,
         },
         now,
       ),
     ),
+    // A fixture identity's projects are its admin memberships.
+    identityMemberships: legacyMemberships(fx.identities, now),
     identityAuths: uaClients.map((c) => c.auth),
     clientSecrets: uaClients.map((c) => c.secret),
     ...(fx.plan !== undefined && { plan: fx.plan as PlanSetting }),
@@ -269,7 +271,9 @@ export interface FixtureSummary {
 /** What the default identity can use: its organization, its projects, the connections it sees. */
 export function summarize(store: Store, url: string): FixtureSummary {
   const identity = store.identities.get(store.defaultIdentityId)!;
-  const member = new Set(identity.projectIds);
+  const member = new Set(
+    [...store.identityMemberships.values()].filter((m) => m.identityId === identity.id).map((m) => m.projectId),
+  );
   const projects = [...store.projects.values()].filter((p) => member.has(p.id) && p.orgId === identity.orgId);
   const envs = [...store.environments.values()];
   const folders = [...store.folders.values()];

@@ -17,9 +17,8 @@ import type {
  */
 
 export function newIdentity(i: Pick<Identity, "id" | "orgId" | "name"> & Partial<Identity>, now: string): Identity {
-  const { universalAuth: _legacy, ...rest } = i;
+  const { universalAuth: _legacy, projectIds: _memberships, ...rest } = i;
   return {
-    projectIds: [],
     role: "no-access",
     hasDeleteProtection: false,
     metadata: [],

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { certificatePolicyFieldNames } from "../sdk/schemas/certificate-policies";
 import { distinguishedName, issueCertificate, newSigningKey } from "./ca-certificates";
 import { legacyUniversalAuth, newIdentity } from "./identity-records";
+import { legacyMemberships } from "./permissions";
 import type { Store, StoreSnapshot } from "./store";
 import {
   ROOT_FOLDER_NAME,
@@ -205,8 +206,11 @@ export function upgradeSnapshot(s: StoreSnapshot): StoreSnapshot {
       clientSecrets.push(secret);
     }
   }
+  // Memberships were the identities' `projectIds`, each an admin's, before the file kept them.
+  const identityMemberships = s.identityMemberships ?? legacyMemberships(s.identities, now);
   return {
     ...s,
+    identityMemberships,
     identities: s.identities.map((i) => newIdentity({ ...i, role: (i.role as string | undefined) ?? "admin" }, now)),
     identityAuths,
     clientSecrets,

@@ -109,8 +109,11 @@ export interface Identity {
   id: string;
   orgId: string;
   name: string;
-  /** The projects it is a member of. */
-  projectIds: string[];
+  /**
+   * Older data files only: the projects it was a member of, each turned into an admin membership
+   * on load (records.ts `upgradeSnapshot`). Memberships are `Store.identityMemberships`.
+   */
+  projectIds?: string[];
   /** Its organization role's slug: `admin`, `member`, `no-access` or a custom role's. */
   role: string;
   hasDeleteProtection: boolean;

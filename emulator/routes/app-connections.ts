@@ -10,6 +10,8 @@ import {
 } from "../../sdk/schemas";
 import {
   actorOf,
+  connectionAction,
+  isMember,
   recordEvent,
   requireConnectionAccess,
   requireProject,
@@ -153,12 +155,12 @@ function listConnections(
 ): ReturnType<typeof connectionView>[] {
   const actor = actorOf(req);
   const { projectId } = req.query;
-  if (projectId) requireProject(ctx, actor, projectId, "read", subjects.appConnections);
+  if (projectId) requireProject(ctx, actor, projectId, connectionAction("read"), subjects.appConnections);
   // With projectId: that project's connections. Without: every connection of the organization
   // the caller may read, project-scoped ones included (app-connection-service.ts
   // `listAppConnections`; its DAL query has no `projectId IS NULL` condition).
   const visible = (c: StoredConnection) =>
-    projectId ? c.projectId === projectId : c.projectId === null || actor.identity.projectIds.includes(c.projectId);
+    projectId ? c.projectId === projectId : c.projectId === null || isMember(ctx, actor, c.projectId);
   const list = [...ctx.store.connections.values()]
     .filter((c) => (app === undefined || c.app === app) && c.orgId === actor.orgId && visible(c))
     .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
@@ -171,7 +173,7 @@ async function getConnection({ ctx, kind }: KindScope, req: ConnectionRequest<"g
   const actor = actorOf(req);
   const { connectionId } = req.params;
   const c = findById(ctx, connectionId);
-  requireConnectionAccess(actor, c, "read");
+  requireConnectionAccess(ctx, actor, c, "read");
   if (c.app !== kind.app) throw wrongApp(kind, `ID ${connectionId}`);
   recordEvent(ctx, req, actor, "get-app-connection", connectionMeta(c), c.projectId);
   return { appConnection: connectionView(ctx.store, c) };
@@ -181,7 +183,7 @@ async function getConnectionByName({ ctx, kind }: KindScope, req: ConnectionRequ
   const actor = actorOf(req);
   const { connectionName } = req.params;
   const { projectId } = req.query;
-  if (projectId) requireProject(ctx, actor, projectId, "read", subjects.appConnections);
+  if (projectId) requireProject(ctx, actor, projectId, connectionAction("read"), subjects.appConnections);
   const scope = projectId ?? null;
   const c = [...ctx.store.connections.values()].find(
     (x) => x.orgId === actor.orgId && x.projectId === scope && x.name === connectionName,
@@ -200,7 +202,7 @@ async function createConnection({ ctx, kind }: KindScope, req: ConnectionRequest
   const body = req.body as ConnectionCreateBody;
   if (body.projectId) {
     if (!ctx.store.projects.has(body.projectId)) throw badRequest(`Could not find project with ID ${body.projectId}`);
-    requireProject(ctx, actor, body.projectId, "create", subjects.appConnections);
+    requireProject(ctx, actor, body.projectId, connectionAction("create"), subjects.appConnections);
   }
   checkGateway(ctx, actor, body.gatewayId);
   if (nameTaken(ctx, actor.orgId, body.projectId ?? null, body.name)) throw nameTakenError(body.name);
@@ -246,7 +248,7 @@ async function updateConnection({ ctx }: KindScope, req: ConnectionRequest<"upda
   const actor = actorOf(req);
   const { body } = req;
   const c = findById(ctx, req.params.connectionId);
-  requireConnectionAccess(actor, c, "edit");
+  requireConnectionAccess(ctx, actor, c, "edit");
   const credentials = credentialsOf(c, body);
   const toPlatform = body.isPlatformManagedCredentials === true && !c.isPlatformManagedCredentials;
   if (toPlatform && !credentials)
@@ -280,7 +282,7 @@ async function deleteConnection({ ctx, kind }: KindScope, req: ConnectionRequest
   const actor = actorOf(req);
   const { connectionId } = req.params;
   const c = findById(ctx, connectionId);
-  requireConnectionAccess(actor, c, "delete");
+  requireConnectionAccess(ctx, actor, c, "delete");
   if (c.app !== kind.app) throw wrongApp(kind, `ID ${connectionId}`);
   const inUse =
     [...ctx.store.syncs.values()].some((s) => s.connectionId === c.id) ||

@@ -46,7 +46,7 @@ const caHandlers: ScopedHandlers<EmulatorContext, typeof ops> = {
 function findCa(ctx: EmulatorContext, actor: Actor, id: string, action: string): CertificateAuthority {
   const ca = ctx.store.cas.get(id);
   if (!ca) throw notFound(`Could not find certificate authority with id "${id}"`);
-  requireProject(ctx, actor, ca.projectId, action, subjects.certificateAuthorities);
+  requireProject(ctx, actor, ca.projectId, action, subjects.certificateAuthorities, { name: ca.name });
   if (ca.type !== "internal") throw notFound(`Internal certificate authority with id "${id}" not found`);
   return ca;
 }
@@ -94,7 +94,7 @@ async function getCa(ctx: EmulatorContext, req: CaRequest<"get">) {
 async function createCa(ctx: EmulatorContext, req: CaRequest<"create">) {
   const actor = actorOf(req);
   const { body } = req;
-  requireProject(ctx, actor, body.projectId, "create", subjects.certificateAuthorities);
+  requireProject(ctx, actor, body.projectId, "create", subjects.certificateAuthorities, { name: body.name });
   for (const other of ctx.store.cas.values()) {
     // [UNCONFIRMED] the text: the service refuses by its unique (name, project) index.
     if (other.projectId === body.projectId && other.name === body.name)

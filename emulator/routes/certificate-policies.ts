@@ -34,7 +34,7 @@ type PolicyRules = Pick<CertificatePolicy, (typeof policyRuleFields)[number]>;
 function findPolicy(ctx: EmulatorContext, actor: Actor, id: string, action: string): CertificatePolicy {
   const p = ctx.store.policies.get(id);
   if (!p) throw notFound("Certificate policy not found");
-  requireProject(ctx, actor, p.projectId, action, subjects.certificatePolicies);
+  requireProject(ctx, actor, p.projectId, action, subjects.certificatePolicies, { name: p.name });
   return p;
 }
 
@@ -92,7 +92,7 @@ function refuseDuplicates(body: Parameters<typeof certificatePolicyRules>[0]): v
 async function createPolicy(ctx: EmulatorContext, req: PolicyRequest<"create">) {
   const actor = actorOf(req);
   const { body } = req;
-  requireProject(ctx, actor, body.projectId, "create", subjects.certificatePolicies);
+  requireProject(ctx, actor, body.projectId, "create", subjects.certificatePolicies, { name: body.name });
   refuseDuplicates(body);
   const p = newPolicy(
     {

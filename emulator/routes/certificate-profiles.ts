@@ -105,7 +105,7 @@ const profileMeta = (p: StoredProfile) => ({
 function find(ctx: EmulatorContext, actor: Actor, id: string, action: string): StoredProfile {
   const p = ctx.store.profiles.get(id);
   if (!p) throw notFound(NOT_FOUND);
-  requireProject(ctx, actor, p.projectId, action, subjects.certificateProfiles);
+  requireProject(ctx, actor, p.projectId, action, subjects.certificateProfiles, { slug: p.slug });
   return p;
 }
 
@@ -172,7 +172,7 @@ async function getProfileBySlug(ctx: EmulatorContext, req: ProfileRequest<"getBy
 async function createProfile(ctx: EmulatorContext, req: ProfileRequest<"create">) {
   const actor = actorOf(req);
   const { body } = req;
-  requireProject(ctx, actor, body.projectId, "create", subjects.certificateProfiles);
+  requireProject(ctx, actor, body.projectId, "create", subjects.certificateProfiles, { slug: body.slug });
   const missing = missingEnrollmentConfig(body);
   if (missing) throw forbidden(missing);
   checkIssuer({ issuerType: body.issuerType, enrollmentType: body.enrollmentType, caId: body.caId ?? null });

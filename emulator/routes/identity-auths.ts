@@ -36,7 +36,7 @@ export function registerIdentityAuthRoutes(app: FastifyInstance, ctx: EmulatorCo
 /** The identity, in the caller's organization; a project's identity only to the project's members. */
 function identityFor(ctx: EmulatorContext, actor: Actor, id: string, action: string): Identity {
   const i = findOrgIdentity(ctx, actor, id);
-  if (i.projectId !== null) requireProject(ctx, actor, i.projectId, action, subjects.identities);
+  if (i.projectId !== null) requireProject(ctx, actor, i.projectId, action, subjects.identities, { identityId: i.id });
   return i;
 }
 

@@ -3,12 +3,14 @@ import type { EventType } from "../../sdk/schemas";
 import {
   actorOf,
   connectionForUse,
+  projectPermission,
   recordEvent,
   requireProject,
   resolveFolder,
   type EmulatorContext,
 } from "../context";
 import type { ApiError } from "../errors";
+import { throwUnlessCan, type ProjectAbility } from "../permissions";
 import type { Store } from "../store";
 import type { Actor, Folder } from "../types";
 import { folderRefs } from "../views";
@@ -53,7 +55,20 @@ export function objectMeta<H extends Record<string, unknown>>(store: Store, obje
   };
 }
 
-/** An object by id: it must exist (404), the caller must be a member of its project (403), and be of the kind (400). */
+/**
+ * The fields a sync's or rotation's permission checks name (`SecretSyncSubjectFields`,
+ * `SecretRotationsSubjectFields`, ee/services/permission/project-permission.ts): its place and
+ * connection.
+ */
+export function objectFields(store: Store, object: KindObject) {
+  const { environment, folder } = folderRefs(store, object.folderId ?? "");
+  return { environment: environment?.slug, secretPath: folder?.path, connectionId: object.connectionId };
+}
+
+/**
+ * An object by id: it must exist (404), the caller must be allowed the action on it in its
+ * project (403), and be of the kind (400).
+ */
 export function findOfKind<T extends KindObject>(
   ctx: EmulatorContext,
   kind: ObjectsOfKind<T>,
@@ -63,7 +78,7 @@ export function findOfKind<T extends KindObject>(
 ): T {
   const object = kind.objects.get(id);
   if (!object) throw kind.notFound(id);
-  requireProject(ctx, actor, object.projectId, action, kind.subject);
+  requireProject(ctx, actor, object.projectId, action, kind.subject, objectFields(ctx.store, object));
   if (!kind.ofKind(object)) throw kind.wrongKind(object.id);
   return object;
 }
@@ -105,8 +120,13 @@ export function placeNewObject<T extends KindObject>(
   actor: Actor,
   body: { projectId: string; environment: string; secretPath: string; connectionId: string },
   connectionApp: string,
+  /** A further check the operation makes after the create check (a sync's on the secrets it reads). */
+  alsoCheck?: (ability: ProjectAbility) => void,
 ): Folder {
-  requireProject(ctx, actor, body.projectId, "create", kind.subject);
+  const { environment, secretPath, connectionId } = body;
+  const { ability } = projectPermission(ctx, actor, body.projectId, kind.subject);
+  throwUnlessCan(ability, "create", kind.subject, { environment, secretPath, connectionId });
+  alsoCheck?.(ability);
   const { folder } = resolveFolder(ctx, body.projectId, body.environment, body.secretPath);
   connectionForUse(ctx, actor, body.connectionId, body.projectId, connectionApp);
   return folder;

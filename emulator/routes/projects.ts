@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { defaultProjectEnvironments, projectOperations as ops } from "../../sdk/schemas";
 import { deleteProject } from "../cascades";
-import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
+import {
+  actorOf,
+  isMember,
+  projectPermission,
+  recordEvent,
+  requireProject,
+  subjects,
+  type EmulatorContext,
+} from "../context";
+import { builtInMembership } from "../permissions";
 import { randomLowerAlphanumeric } from "../credentials";
 import { badRequest, forbidden, notFound } from "../errors";
 import { addEnvironment, newProject } from "../records";
@@ -60,13 +69,19 @@ async function listProjects(ctx: EmulatorContext, req: ProjectRequest<"list">) {
   const actor = actorOf(req);
   const { type } = req.query;
   const projects = [...ctx.store.projects.values()].filter(
-    (p) => p.orgId === actor.orgId && actor.identity.projectIds.includes(p.id) && (!type || p.type === type),
+    (p) => p.orgId === actor.orgId && isMember(ctx, actor, p.id) && (!type || p.type === type),
   );
   return { projects: projects.map((p) => projectView(ctx.store, p, true)) };
 }
 
+/**
+ * Any member may read the project: the service's `getAProject` asks for the caller's permission
+ * (membership) and checks no rule (services/project/project-service.ts).
+ */
 async function getProject(ctx: EmulatorContext, req: ProjectRequest<"get">) {
-  const p = findProject(ctx, actorOf(req), req.params.projectId, "read", subjects.projects);
+  const { projectId } = req.params;
+  if (!ctx.store.projects.has(projectId)) throw notFound(`Project with ID '${projectId}' not found`);
+  const p = projectPermission(ctx, actorOf(req), projectId, subjects.projects).project;
   return { project: projectView(ctx.store, p, true) };
 }
 
@@ -77,7 +92,7 @@ async function getProjectBySlug(ctx: EmulatorContext, req: ProjectRequest<"getBy
   const p = [...ctx.store.projects.values()].find((x) => x.orgId === actor.orgId && x.slug === slug);
   // [UNCONFIRMED] the text of this 404.
   if (!p) throw notFound(`Project with slug '${slug}' not found`);
-  requireProject(ctx, actor, p.id, "read", subjects.projects);
+  projectPermission(ctx, actor, p.id, subjects.projects);
   return projectView(ctx.store, p, true);
 }
 
@@ -113,8 +128,10 @@ async function createProject(ctx: EmulatorContext, req: ProjectRequest<"create">
       addEnvironment(ctx.store, { projectId: p.id, name: e.name, slug: e.slug, position: i + 1 }, now),
     );
   }
-  // The creator becomes a member (the service makes it the project's admin).
-  actor.identity.projectIds.push(p.id);
+  // The creator becomes a member with the admin role, as the service's `createProject` makes it
+  // (services/project/project-service.ts; docs/service-api.md §20).
+  const membership = builtInMembership(actor.identity.id, p.id, "admin", now);
+  ctx.store.identityMemberships.set(membership.id, membership);
   recordEvent(ctx, req, actor, "create-project", projectMeta(p), p.id);
   return { project: projectView(ctx.store, p, true) };
 }

@@ -211,7 +211,10 @@ async function getRotationByName({ ctx, type, rotations }: TypeScope, req: Rotat
   const actor = actorOf(req);
   const { rotationName } = req.params;
   const q = req.query;
-  requireProject(ctx, actor, q.projectId, "read", subjects.secretRotations);
+  requireProject(ctx, actor, q.projectId, "read", subjects.secretRotations, {
+    environment: q.environment,
+    secretPath: q.secretPath,
+  });
   // A folder that does not exist is the service's 400, not a 404 for the rotation
   // (secret-rotation-v2-service.ts `findSecretRotationByName`).
   const { folder } = resolveFolder(ctx, q.projectId, q.environment, q.secretPath);

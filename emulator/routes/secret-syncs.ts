@@ -20,6 +20,7 @@ import {
   type EmulatorContext,
 } from "../context";
 import { badRequest, notFound } from "../errors";
+import { throwIfMissingSecretRead } from "../permissions";
 import {
   routeKindOperations,
   routeOperations,
@@ -28,7 +29,15 @@ import {
 } from "../route-registration";
 import type { StoredSync, SyncJobKind } from "../types";
 import { syncView } from "../views";
-import { findOfKind, getOfKind, listOfKind, objectMeta, placeNewObject, type ObjectsOfKind } from "./kind-objects";
+import {
+  findOfKind,
+  getOfKind,
+  listOfKind,
+  objectFields,
+  objectMeta,
+  placeNewObject,
+  type ObjectsOfKind,
+} from "./kind-objects";
 
 const LOCKED = "A job for this sync is already in progress. Please try again shortly.";
 
@@ -135,7 +144,7 @@ async function getSyncByName({ ctx, dest, syncs }: DestinationScope, req: SyncRe
   const { projectId } = req.query;
   const s = [...ctx.store.syncs.values()].find((x) => x.projectId === projectId && x.name === syncName);
   if (!s) throw notFound(`Could not find ${dest.label} Sync with name "${syncName}"`);
-  requireProject(ctx, actor, s.projectId, "read", subjects.secretSyncs);
+  requireProject(ctx, actor, s.projectId, "read", subjects.secretSyncs, objectFields(ctx.store, s));
   if (s.destination !== dest.destination) throw wrongDestination(dest, s.id);
   recordEvent(ctx, req, actor, syncs.events.get, syncMeta(ctx, s), s.projectId);
   return { secretSync: syncView(ctx.store, s) };
@@ -144,7 +153,11 @@ async function getSyncByName({ ctx, dest, syncs }: DestinationScope, req: SyncRe
 async function createSync({ ctx, dest, syncs }: DestinationScope, req: SyncRequest<"create">) {
   const actor = actorOf(req);
   const { body } = req;
-  const folder = placeNewObject(ctx, syncs, actor, body, dest.connectionApp);
+  // A sync reads its folder's secrets: the caller must be allowed to read their values
+  // (secret-sync-service.ts `createSecretSync`: `throwIfMissingSecretReadValueOrDescribePermission`).
+  const folder = placeNewObject(ctx, syncs, actor, body, dest.connectionApp, (ability) =>
+    throwIfMissingSecretRead(ability, "readValue", { environment: body.environment, secretPath: body.secretPath }),
+  );
   if (nameTaken(ctx, body.projectId, body.name)) throw nameTakenError(body.name, body.projectId);
   const now = new Date().toISOString();
   const s: StoredSync = {

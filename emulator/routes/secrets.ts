@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { secretGetQueryRules, secretListQueryRules, secretOperations as ops } from "../../sdk/schemas";
-import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
+import { actorOf, projectPermission, recordEvent, subjects, type EmulatorContext } from "../context";
 import { ApiError, badRequest, notFound, validationIssue } from "../errors";
+import { canReadSecret, throwIfMissingSecretRead, throwUnlessCan, type ProjectAbility } from "../permissions";
 import { newSecret } from "../records";
 import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
 import { expandReferences } from "../secret-references";
@@ -50,6 +51,20 @@ const placeOf = (p: Place, f: Folder): Place => ({
   secretPath: f.path,
 });
 
+/**
+ * The fields a secret's permission checks name (`SecretSubjectFields`, ee/services/permission/
+ * project-permission.ts): the place, and the key when there is one. Secrets here carry no tags.
+ */
+const secretFields = (p: Place, key?: string) => ({
+  environment: p.environment,
+  secretPath: p.secretPath,
+  ...(key !== undefined && { secretName: key, secretTags: [] as string[] }),
+});
+
+/** Whether the caller may see the secret's value (`hasSecretReadValueOrDescribePermission`, ReadValue). */
+const valueShown = (ability: ProjectAbility, place: Place, s: StoredSecret) =>
+  canReadSecret(ability, "readValue", secretFields(place, s.key));
+
 /** The audit metadata of a secret: never its value. */
 const secretMeta = (place: Place, s: StoredSecret) => ({
   environment: place.environment,
@@ -74,7 +89,8 @@ async function listSecrets(ctx: EmulatorContext, req: SecretRequest<"list">) {
   if (missing) throw badRequest(missing.message);
   // Both present: the rule above.
   const asked = { projectId: q.projectId!, environment: q.environment!, secretPath: q.secretPath };
-  requireProject(ctx, actor, asked.projectId, "read", subjects.secrets);
+  const { ability } = projectPermission(ctx, actor, asked.projectId, subjects.secrets);
+  throwIfMissingSecretRead(ability, "describeSecret", secretFields(asked));
   const f = folderIn(ctx.store, asked.projectId, asked.environment, asked.secretPath);
   if (!f) {
     throw new ApiError(
@@ -83,12 +99,18 @@ async function listSecrets(ctx: EmulatorContext, req: SecretRequest<"list">) {
       `Folder with path '${asked.secretPath}' in environment '${asked.environment}' was not found. Please ensure the environment slug and secret path is correct.`,
     );
   }
-  const list = [...(ctx.store.secrets.get(f.id)?.values() ?? [])];
   const place = placeOf(asked, f);
+  // Only the secrets the caller may describe; values only where it may read them.
+  const list = [...(ctx.store.secrets.get(f.id)?.values() ?? [])].filter((s) =>
+    canReadSecret(ability, "describeSecret", secretFields(place, s.key)),
+  );
   const meta = { environment: asked.environment, secretPath: place.secretPath, numberOfSecrets: list.length };
   recordEvent(ctx, req, actor, "get-secrets", meta, asked.projectId);
   const shown = (s: StoredSecret) => readValue(ctx, place, s, q);
-  return { secrets: list.map((s) => secretView(s, place, q.viewSecretValue, shown(s))), imports: [] };
+  return {
+    secrets: list.map((s) => secretView(s, place, q.viewSecretValue && valueShown(ability, place, s), shown(s))),
+    imports: [],
+  };
 }
 
 /**
@@ -113,10 +135,11 @@ async function getSecretById(ctx: EmulatorContext, req: SecretRequest<"getById">
   const env = f && ctx.store.environments.get(f.environmentId);
   // [UNCONFIRMED] the text of this 404.
   if (!s || !f || !env) throw notFound(`Secret with ID '${secretId}' not found`);
-  requireProject(ctx, actor, f.projectId, "read", subjects.secrets);
   const place = { projectId: f.projectId, environment: env.slug, secretPath: f.path };
+  const { ability } = projectPermission(ctx, actor, f.projectId, subjects.secrets);
+  throwIfMissingSecretRead(ability, "describeSecret", secretFields(place, s.key));
   recordEvent(ctx, req, actor, "get-secret", secretMeta(place, s), f.projectId);
-  return { secret: secretView(s, place, true) };
+  return { secret: secretView(s, place, valueShown(ability, place, s)) };
 }
 
 async function getSecret(ctx: EmulatorContext, req: SecretRequest<"get">) {
@@ -125,16 +148,18 @@ async function getSecret(ctx: EmulatorContext, req: SecretRequest<"get">) {
   // The router's own check, before the service's (its schema leaves it optional).
   const missing = secretGetQueryRules(q)[0];
   if (missing) throw badRequest(missing.message);
-  requireProject(ctx, actor, q.projectId, "read", subjects.secrets);
   // Present: the rule above.
   const asked = { projectId: q.projectId, environment: q.environment!, secretPath: q.secretPath };
-  const f = folderOf(ctx, asked);
   const key = req.params.secretName.trim();
+  const { ability } = projectPermission(ctx, actor, q.projectId, subjects.secrets);
+  throwIfMissingSecretRead(ability, "describeSecret", secretFields(asked, key));
+  const f = folderOf(ctx, asked);
   const s = ctx.store.secrets.get(f.id)?.get(key);
   if (!s) throw notFound(`Secret with name '${key}' not found`);
   const place = placeOf(asked, f);
   recordEvent(ctx, req, actor, "get-secret", secretMeta(place, s), q.projectId);
-  return { secret: secretView(s, place, q.viewSecretValue, readValue(ctx, place, s, q)) };
+  const shown = q.viewSecretValue && valueShown(ability, place, s);
+  return { secret: secretView(s, place, shown, readValue(ctx, place, s, q)) };
 }
 
 async function createSecret(ctx: EmulatorContext, req: SecretRequest<"create">) {
@@ -144,7 +169,8 @@ async function createSecret(ctx: EmulatorContext, req: SecretRequest<"create">) 
   // The service's `SecretNameSchema` on the path parameter.
   if (key.includes(":") || key.includes("/"))
     throw validationIssue(["secretName"], "Secret name cannot contain colon or forward slash.");
-  requireProject(ctx, actor, body.projectId, "create", subjects.secrets);
+  const { ability } = projectPermission(ctx, actor, body.projectId, subjects.secrets);
+  throwUnlessCan(ability, "create", subjects.secrets, secretFields(body, key));
   const f = folderOf(ctx, body);
   // A personal secret is a user's override of a shared one: every caller here is a machine
   // identity, which the service refuses before it looks for the shared secret (docs/service-api.md §12).
@@ -165,7 +191,7 @@ async function createSecret(ctx: EmulatorContext, req: SecretRequest<"create">) 
   const place = placeOf(body, f);
   recordEvent(ctx, req, actor, "create-secret", secretMeta(place, s), body.projectId);
   syncFolder(ctx, s.folderId);
-  return { secret: secretView(s, place, true) };
+  return { secret: secretView(s, place, valueShown(ability, place, s)) };
 }
 
 /**
@@ -183,9 +209,10 @@ function syncFolder(ctx: EmulatorContext, folderId: string): void {
 async function updateSecret(ctx: EmulatorContext, req: SecretRequest<"update">) {
   const actor = actorOf(req);
   const { body } = req;
-  requireProject(ctx, actor, body.projectId, "edit", subjects.secrets);
-  const f = folderOf(ctx, body);
   const key = req.params.secretName.trim();
+  const { ability } = projectPermission(ctx, actor, body.projectId, subjects.secrets);
+  throwUnlessCan(ability, "edit", subjects.secrets, secretFields(body, key));
+  const f = folderOf(ctx, body);
   const secrets = ctx.store.folderSecrets(f.id);
   const s = secrets.get(key);
   if (!s) throw notFound(`Secret with name ${key} not found`);
@@ -206,13 +233,14 @@ async function updateSecret(ctx: EmulatorContext, req: SecretRequest<"update">) 
   const place = placeOf(body, f);
   recordEvent(ctx, req, actor, "update-secret", secretMeta(place, s), body.projectId);
   syncFolder(ctx, s.folderId);
-  return { secret: secretView(s, place, true) };
+  return { secret: secretView(s, place, valueShown(ability, place, s)) };
 }
 
 async function deleteSecret(ctx: EmulatorContext, req: SecretRequest<"delete">) {
   const actor = actorOf(req);
   const { body } = req;
-  requireProject(ctx, actor, body.projectId, "delete", subjects.secrets);
+  const { ability } = projectPermission(ctx, actor, body.projectId, subjects.secrets);
+  throwUnlessCan(ability, "delete", subjects.secrets, secretFields(body, req.params.secretName));
   const f = folderOf(ctx, body);
   const secrets = ctx.store.folderSecrets(f.id);
   const s = secrets.get(req.params.secretName);
@@ -221,5 +249,5 @@ async function deleteSecret(ctx: EmulatorContext, req: SecretRequest<"delete">) 
   const place = placeOf(body, f);
   recordEvent(ctx, req, actor, "delete-secret", secretMeta(place, s), body.projectId);
   syncFolder(ctx, s.folderId);
-  return { secret: secretView(s, place, true) };
+  return { secret: secretView(s, place, valueShown(ability, place, s)) };
 }

@@ -185,3 +185,22 @@ export async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, 
 let n = 0;
 /** A unique slug-friendly name. */
 export const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(n++).toString(36)}`;
+
+/**
+ * The service's refusals before any rule (`getProjectPermission`, docs/service-api.md §20): a
+ * `ForbiddenRequestError` whose words are its `error` and whose message is the class's default.
+ */
+export const NOT_MEMBER = "You are not member of this project";
+export const OTHER_ORG_PROJECT = "This project does not belong to your selected organization.";
+export const FORBIDDEN_DEFAULT = "You are not allowed to access this resource";
+
+/** A 403 for a project the caller is not a member of. */
+export function expectNotMember(res: Res): void {
+  expectError(res, 403, NOT_MEMBER, FORBIDDEN_DEFAULT);
+  expect(res.body.details).toBeUndefined();
+}
+
+/** A 403 for another organization's project. */
+export function expectOtherOrg(res: Res): void {
+  expectError(res, 403, OTHER_ORG_PROJECT, FORBIDDEN_DEFAULT);
+}

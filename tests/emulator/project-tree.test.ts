@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { ProjectEnvelope, ProjectEnvironmentEnvelope, apiPaths } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import { seedFromFixtures } from "../../emulator/fixtures";
-import { FX, expect422, expectError, start, uniq, waitFor, type Api, type Json } from "./helpers";
+import { FX, expect422, expectError, start, uniq, waitFor, expectNotMember, type Api, type Json } from "./helpers";
 import {
   akvSyncs,
   auditOf,
@@ -105,7 +105,7 @@ describe("projects", () => {
     expectError(await api.get(`${projects}/slug/no-such-project`), 404, "NotFound");
     const unknown = "00000000-0000-4000-8000-00000000dead";
     expectError(await api.get(`${projects}/${unknown}`), 404, "NotFound", `Project with ID '${unknown}' not found`);
-    expectError(await api.get(`${projects}/${FX.restrictedProjectId}`), 403, "PermissionDenied");
+    expectNotMember(await api.get(`${projects}/${FX.restrictedProjectId}`));
     expect((await api.get(projects)).body.projects.map((x: Json) => x.id)).not.toContain(FX.restrictedProjectId);
   });
 
@@ -237,17 +237,21 @@ test("a project's type decides what it holds: 400 naming both types, after the 4
     "BadRequest",
     refusal("cert-manager", "secret-manager"),
   );
-  // A project the caller is not a member of is 403 first, whatever its type.
+  // The type is checked before the membership (`getProjectPermission`, docs/service-api.md §20):
+  // a project of another type is 400 even to a non-member, one of the right type 403.
   expectError(
     await api.post(apiPaths.certificatePolicies, { projectId: FX.restrictedProjectId, name: "p" }),
-    403,
-    "PermissionDenied",
+    400,
+    "BadRequest",
+    refusal("secret-manager", "cert-manager"),
   );
   expectError(
     await api.post(folders, { projectId: FX.restrictedPkiProjectId, environment: "dev", name: "app" }),
-    403,
-    "PermissionDenied",
+    400,
+    "BadRequest",
+    refusal("cert-manager", "secret-manager"),
   );
+  expectNotMember(await api.post(folders, { projectId: FX.restrictedProjectId, environment: "dev", name: "app" }));
   // App connections take a project of any type.
   const pg = FX.connection("postgres");
   const body = { name: uniq("in-pki"), method: pg.method, credentials: pg.credentials, projectId: pki.id };
@@ -292,7 +296,7 @@ describe("environments", () => {
     );
     const dev = envIdOf(p, "dev");
     expectError(await api.get(`${environments(FX.projectId)}/${dev}`), 404, "NotFound");
-    expectError(await api.get(`${environments(FX.restrictedProjectId)}/${dev}`), 403, "PermissionDenied");
+    expectNotMember(await api.get(`${environments(FX.restrictedProjectId)}/${dev}`));
     expect((await api.get(`${environments(p.id)}/${dev}`)).body).toEqual({
       environment: expect.objectContaining({ id: dev, slug: "dev", name: "Development", position: 1 }),
     });

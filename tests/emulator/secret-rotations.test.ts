@@ -8,7 +8,18 @@ import {
 } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import { rotationObjects } from "./objects";
-import { FX, expect422, expectError, expectIncreasing, start, uniq, withClockStopped, type Api } from "./helpers";
+import {
+  FX,
+  expect422,
+  expectError,
+  expectIncreasing,
+  start,
+  uniq,
+  withClockStopped,
+  expectNotMember,
+  expectOtherOrg,
+  type Api,
+} from "./helpers";
 
 /**
  * Secret rotations over HTTP: listing every type in one call, the field rules and the service's
@@ -39,11 +50,7 @@ test("GET /api/v2/secret-rotations lists a project's rotations of every type in 
     count: listed.length,
     rotationIds: listed.map((r) => r.id),
   });
-  expectError(
-    await api.get(apiPaths.allSecretRotations, { query: { projectId: FX.restrictedProjectId } }),
-    403,
-    "PermissionDenied",
-  );
+  expectNotMember(await api.get(apiPaths.allSecretRotations, { query: { projectId: FX.restrictedProjectId } }));
   expect422(await api.get(apiPaths.allSecretRotations), ["projectId"]);
 });
 
@@ -241,13 +248,8 @@ describe("rotation field rules (docs/api-spec.md §8) and service rules", () => 
   });
 
   test("projects: not a member or other org 403, unknown 404", async () => {
-    expectError(
-      await post({ projectId: FX.restrictedProjectId }),
-      403,
-      "PermissionDenied",
-      "You are not allowed to create on secret-rotation",
-    );
-    expectError(await post({ projectId: FX.otherOrgProjectId }), 403, "PermissionDenied");
+    expectNotMember(await post({ projectId: FX.restrictedProjectId }));
+    expectOtherOrg(await post({ projectId: FX.otherOrgProjectId }));
     expectError(await post({ projectId: "0f0f0f0f-0000-4000-8000-00000000beef" }), 404, "NotFound");
     expect422(await api.get(base(t.type)), ["projectId"]);
     expectError(

@@ -104,16 +104,22 @@ describe("certificate profiles", () => {
 });
 
 describe("permissions", () => {
+  // The service's refusals before any rule: `ForbiddenRequestError`s whose words are the `error`
+  // (docs/service-api.md §20).
   test.each([
-    ["a project of the org the identity is not a member of", () => restrictedProjectId],
-    ["a project of another org", () => foreignProjectId],
-  ])("%s: 403 PermissionDenied, not retried", async (_label, project) => {
+    [
+      "a project of the org the identity is not a member of",
+      () => restrictedProjectId,
+      "You are not member of this project",
+    ],
+    ["a project of another org", () => foreignProjectId, "This project does not belong to your selected organization."],
+  ])("%s: 403, not retried", async (_label, project, error) => {
     await t.admin.clearRequests();
     const err = await client.secretSyncs.list("vercel", project()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SecretOpsApiError);
     expect(err).toMatchObject({
       status: 403,
-      error: "PermissionDenied",
+      error,
       method: "GET",
       path: "/api/v1/secret-syncs/vercel",
     });

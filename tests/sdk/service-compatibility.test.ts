@@ -261,7 +261,7 @@ describe("duplicate-destination check", () => {
 });
 
 describe("error bodies carry the error's name, not its class name", () => {
-  test("BadRequest, NotFound, UnauthorizedError, ForbiddenError, PermissionDenied, ValidationFailure", async () => {
+  test("BadRequest, NotFound, UnauthorizedError, ForbiddenError, a project's refusal, ValidationFailure", async () => {
     const missing = "0f0f0f0f-0000-4000-8000-00000000dead";
     expectError(await api.get(`/api/v1/secret-syncs/vercel/${missing}`), 404, "NotFound");
     expectError(
@@ -281,10 +281,11 @@ describe("error bodies carry the error's name, not its class name", () => {
     };
     expect((await api.post("/api/v1/cert-manager/certificate-profiles", profile)).status).toBe(200);
     expectError(await api.post("/api/v1/cert-manager/certificate-profiles", profile), 403, "ForbiddenError");
+    // Another organization's project: a `ForbiddenRequestError` named by its words (§20).
     expectError(
       await api.get(`/api/v1/secret-syncs/vercel?projectId=${fixtures.projects[2]!.id}`),
       403,
-      "PermissionDenied",
+      "This project does not belong to your selected organization.",
     );
     expect422(await api.post("/api/v1/secret-syncs/vercel", { name: "x" }), ["projectId"]);
   });
