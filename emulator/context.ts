@@ -49,6 +49,8 @@ export const subjects = {
   certificateAuthorities: "certificate-authorities",
   certificatePolicies: "certificate-policies",
   identities: "identity",
+  projectRoles: "role",
+  projectMembers: "member",
 } as const;
 
 /**

@@ -355,6 +355,44 @@ export function abilityOf(rules: RawRule[]): ProjectAbility {
   return createMongoAbility(rules, { conditionsMatcher });
 }
 
+/** Handlebars' `escapeExpression`: what `{{...}}` does to a value it puts in. */
+const htmlEscapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#x27;",
+  "`": "&#x60;",
+  "=": "&#x3D;",
+};
+const escapeExpression = (v: string) => v.replace(/[&<>"'`=]/g, (c) => htmlEscapes[c]!);
+
+/**
+ * The service templates the rules' JSON with handlebars before it builds the ability
+ * (`getProjectPermission`): `{{identity.id}}`, `{{identity.username}}` (the identity's name) and
+ * `{{identity.metadata.<key>}}`; a metadata key the identity lacks stays as written
+ * (`escapeHandlebarsMissingDict`). Only these plain references are served here: `{{identity.auth.*}}`
+ * (the login's claims) and handlebars' helpers are not.
+ */
+export function templateRules(
+  rules: RawRule[],
+  identity: { id: string; name: string; metadata: readonly { key: string; value: string }[] },
+): RawRule[] {
+  const json = JSON.stringify(rules);
+  if (!json.includes("{{")) return rules;
+  const metadata = new Map(identity.metadata.map((m) => [m.key, m.value]));
+  const out = json.replace(
+    /\{\{\s*identity\.(id|username|metadata\.([^\s}]+))\s*\}\}/g,
+    (whole, what: string, key?: string) => {
+      if (what === "id") return escapeExpression(identity.id);
+      if (what === "username") return escapeExpression(identity.name);
+      const value = key === undefined ? undefined : metadata.get(key);
+      return value === undefined ? whole : escapeExpression(value);
+    },
+  );
+  return JSON.parse(out) as RawRule[];
+}
+
 /** The identity's ability in the project; undefined when it is not a member. */
 export function projectAbility(
   store: Store,
@@ -363,7 +401,10 @@ export function projectAbility(
   now: number = Date.now(),
 ): ProjectAbility | undefined {
   const m = store.identityMembership(identityId, projectId);
-  return m && abilityOf(membershipRules(store, m, now));
+  if (!m) return undefined;
+  const rules = membershipRules(store, m, now);
+  const identity = store.identities.get(identityId);
+  return abilityOf(identity ? templateRules(rules, identity) : rules);
 }
 
 const subjectOf = (subjectType: string, fields?: SubjectFields) => {

@@ -70,12 +70,18 @@ const devWriter = customRole("dev-writer", [
   { subject: "secrets", action: ["describeSecret", "readValue", "create"], conditions: devWriterConditions },
 ]);
 
+/** Reads secrets in the environment its identity's metadata names (the service's handlebars templating). */
+const ownEnvReader = customRole("own-env-reader", [
+  { subject: "secrets", action: ["read"], conditions: { environment: { $eq: "{{identity.metadata.env}}" } } },
+]);
+
 /** Identity name → its roles in the fixture project (none: not a member). */
 const members: Record<string, StoredMembershipRole[] | null> = {
   viewer: [role("viewer")],
   member: [role("member")],
   noAccess: [role("no-access")],
   ciReader: [role("custom", { customRoleId: ciReader.id })],
+  ownEnvReader: [role("custom", { customRoleId: ownEnvReader.id })],
   devWriter: [role("custom", { customRoleId: devWriter.id })],
   expired: [role("viewer", { temporaryAccessEndTime: new Date(Date.now() - HOUR).toISOString() })],
   current: [role("viewer", { temporaryAccessEndTime: new Date(Date.now() + HOUR).toISOString() })],
@@ -93,10 +99,11 @@ const tokenOf = (name: string) => `test-access-token-${name}`;
 /** The default fixtures plus one identity per entry of `members`, each with a static token. */
 function accessSeed(): StoreSnapshot {
   const seed = seedFromFixtures(undefined);
-  seed.projectRoles = [ciReader, devWriter];
+  seed.projectRoles = [ciReader, devWriter, ownEnvReader];
   for (const [name, roles] of Object.entries(members)) {
     const id = randomUUID();
-    seed.identities.push(newIdentity({ id, orgId: FX.orgId, name, role: "member" }, now));
+    const metadata = [{ id: randomUUID(), key: "env", value: "staging" }];
+    seed.identities.push(newIdentity({ id, orgId: FX.orgId, name, role: "member", metadata }, now));
     seed.accessTokens.push({ token: tokenOf(name), identityId: id, expiresAt: null });
     if (roles) {
       const m: StoredIdentityMembership = {
@@ -247,6 +254,12 @@ describe("custom roles: conditions on environment and secret path", () => {
     expectDenied(await list("devWriter", "dev", "/app/db"), "describeSecret", "secrets", [rule]);
     expectDenied(await create("devWriter", "NEW", "prod", "/app"), "create", "secrets", [rule]);
     expectDenied(await list("devWriter", "prod", "/app"), "describeSecret", "secrets", [rule]);
+  });
+  test("{{identity.metadata.<key>}} in a condition is the identity's own value", async () => {
+    expect((await list("ownEnvReader", "staging", "/app")).body.secrets.map((s: Json) => s.secretKey)).toEqual([
+      "STAGING_KEY",
+    ]);
+    expectDenied(await list("ownEnvReader", "prod", "/app/web"), "describeSecret", "secrets");
   });
 });
 
