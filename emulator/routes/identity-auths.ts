@@ -33,7 +33,12 @@ export function registerIdentityAuthRoutes(app: FastifyInstance, ctx: EmulatorCo
   routeOperations(app, tokenAuthOperations, tokenHandlers, ctx);
 }
 
-/** The identity, in the caller's organization; a project's identity only to the project's members. */
+/**
+ * The identity, in the caller's organization; a project's identity only to those its project allows
+ * the action on it: `edit` to attach or update a method, `revoke-auth` to revoke one, `get-token`,
+ * `create-token`, `delete-token` for its client secrets and tokens (`subject(Identity, { identityId })`
+ * in each method's service, e.g. identity-ua-service.ts and identity-kubernetes-auth-service.ts).
+ */
 function identityFor(ctx: EmulatorContext, actor: Actor, id: string, action: string): Identity {
   const i = findOrgIdentity(ctx, actor, id);
   if (i.projectId !== null) requireProject(ctx, actor, i.projectId, action, subjects.identities, { identityId: i.id });
@@ -126,7 +131,7 @@ function methodHandlers(row: IdentityAuthMethodRow) {
     /** Revoking a method takes its client secrets, its lockouts, and the access tokens it issued. */
     async revoke(ctx, req: Req<"revoke">) {
       const actor = actorOf(req);
-      const i = identityFor(ctx, actor, req.params.identityId, "delete");
+      const i = identityFor(ctx, actor, req.params.identityId, "revoke-auth");
       const a = attached(ctx, row, i.id);
       revokeIdentityAuth(ctx.store, a);
       recordEvent(ctx, req, actor, eventOf("revoke", row), meta(a), i.projectId);
@@ -150,7 +155,7 @@ const clientSecretHandlers: ScopedHandlers<EmulatorContext, typeof clientSecretO
   /** The secret: 32 random bytes as hex (identity-ua-service.ts), answered once, kept as a hash. */
   async create(ctx, req: SecretReq<"create">) {
     const actor = actorOf(req);
-    const i = identityFor(ctx, actor, req.params.identityId, "edit");
+    const i = identityFor(ctx, actor, req.params.identityId, "create-token");
     const a = attached(ctx, ua, i.id);
     const secret = randomBytes(32).toString("hex");
     const c = newClientSecret(a, secret, req.body, new Date().toISOString());
@@ -168,7 +173,7 @@ const clientSecretHandlers: ScopedHandlers<EmulatorContext, typeof clientSecretO
   /** The secrets not revoked [UNCONFIRMED: the service's list filters `isClientSecretRevoked: false`]. */
   async list(ctx, req: SecretReq<"list">) {
     const actor = actorOf(req);
-    const i = identityFor(ctx, actor, req.params.identityId, "read");
+    const i = identityFor(ctx, actor, req.params.identityId, "get-token");
     const a = attached(ctx, ua, i.id);
     const all = [...ctx.store.clientSecrets.values()].filter(
       (c) => c.identityUAId === a.id && !c.isClientSecretRevoked,
@@ -185,7 +190,7 @@ const clientSecretHandlers: ScopedHandlers<EmulatorContext, typeof clientSecretO
   },
   async get(ctx, req: SecretReq<"get">) {
     const actor = actorOf(req);
-    const i = identityFor(ctx, actor, req.params.identityId, "read");
+    const i = identityFor(ctx, actor, req.params.identityId, "get-token");
     const c = findSecret(ctx, attached(ctx, ua, i.id).id, req.params.clientSecretId);
     recordEvent(
       ctx,
@@ -199,7 +204,7 @@ const clientSecretHandlers: ScopedHandlers<EmulatorContext, typeof clientSecretO
   },
   async revoke(ctx, req: SecretReq<"revoke">) {
     const actor = actorOf(req);
-    const i = identityFor(ctx, actor, req.params.identityId, "edit");
+    const i = identityFor(ctx, actor, req.params.identityId, "delete-token");
     const c = findSecret(ctx, attached(ctx, ua, i.id).id, req.params.clientSecretId);
     c.isClientSecretRevoked = true;
     c.updatedAt = ctx.store.writeTime(c);

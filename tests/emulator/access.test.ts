@@ -222,6 +222,19 @@ describe("built-in roles (default-roles.ts)", () => {
   });
 });
 
+describe("a project's identities and their login methods (identity-ua-service.ts)", () => {
+  test("a member may attach a method but not revoke it nor read its client secrets", async () => {
+    const made = await api.post(apiPaths.projectIdentities.replace(":projectId", FX.projectId), { name: uniq("ci") });
+    expect(made.status).toBe(200);
+    const ua = apiPaths.identityAuth("universal-auth").replace(":identityId", made.body.identity.id);
+    expect((await api.post(ua, {}, as("member"))).status).toBe(200);
+    expectDenied(await api.get(`${ua}/client-secrets`, as("member")), "get-token", "identity");
+    expectDenied(await api.delete(ua, as("member")), "revoke-auth", "identity");
+    expectDenied(await api.post(ua, {}, as("viewer")), "edit", "identity");
+    expect((await api.delete(ua)).status).toBe(200);
+  });
+});
+
 describe("custom roles: conditions on environment and secret path", () => {
   test("$eq and $glob: reads prod under /app/** and nothing else", async () => {
     const got = await read("ciReader", "WEB_KEY", "prod", "/app/web");
