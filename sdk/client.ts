@@ -71,6 +71,10 @@ const families = {
     new (require("./certificate-profiles") as typeof import("./certificate-profiles")).CertificateProfilesApi(t),
   identities: (t: Transport) => new (require("./identities") as typeof import("./identities")).IdentitiesApi(t),
   identityAuths: (t: Transport) => new (require("./identities") as typeof import("./identities")).IdentityAuthsApi(t),
+  projectRoles: (t: Transport) =>
+    new (require("./project-access") as typeof import("./project-access")).ProjectRolesApi(t),
+  identityMemberships: (t: Transport) =>
+    new (require("./project-access") as typeof import("./project-access")).IdentityMembershipsApi(t),
   auditLogs: (t: Transport) => new (require("./audit-logs") as typeof import("./audit-logs")).AuditLogsApi(t),
   projects: (t: Transport) => new (require("./project-tree") as typeof import("./project-tree")).ProjectsApi(t),
   projectEnvironments: (t: Transport) =>
@@ -166,6 +170,14 @@ export class SecretOpsClient {
   /** An identity's login methods, universal-auth client secrets and token-auth tokens. */
   get identityAuths() {
     return this.#api("identityAuths");
+  }
+  /** A project's custom roles. */
+  get projectRoles() {
+    return this.#api("projectRoles");
+  }
+  /** Identities' memberships of a project and their roles. */
+  get identityMemberships() {
+    return this.#api("identityMemberships");
   }
   get auditLogs() {
     return this.#api("auditLogs");

@@ -33,6 +33,7 @@ export type {
 } from "./certificate-profiles";
 export type { AuditLogsApi } from "./audit-logs";
 export type { IdentitiesApi, IdentityAuthsApi, MachineIdentityRecord } from "./identities";
+export type { IdentityMembershipsApi, ProjectRolesApi } from "./project-access";
 export type {
   ProjectsApi,
   ProjectEnvironmentsApi,

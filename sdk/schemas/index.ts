@@ -12,6 +12,8 @@ export * from "./certificate-policies";
 export * from "./audit-logs";
 export * from "./auth";
 export * from "./identities";
+export * from "./project-roles";
+export * from "./project-memberships";
 export * from "./event-types";
 export * from "./paths";
 export * from "./issues";

@@ -20,6 +20,10 @@ export const apiPaths = {
   universalAuthLogin: "/api/v1/auth/universal-auth/login",
   identities: "/api/v1/identities",
   projectIdentities: "/api/v1/projects/:projectId/identities",
+  /** A project's custom roles (`ee/routes/v1/project-role-router.ts`). */
+  projectRoles: "/api/v1/projects/:projectId/roles",
+  /** A project's identity memberships (`server/routes/v1/identity-project-router.ts`). */
+  projectIdentityMemberships: "/api/v1/projects/:projectId/identity-memberships",
   /** A login method's routes on an identity (`identity-<method>-router.ts`). */
   identityAuth: (method: string) => `/api/v1/auth/${method}/identities/:identityId`,
   /** A login method's login (`POST`). */

@@ -12,3 +12,4 @@ export * from "./project-tree";
 export * from "./audit-logs";
 export * from "./auth";
 export * from "./identities";
+export * from "./project-access";
