@@ -47,7 +47,9 @@ export function deleteProject(store: Store, project: Project): void {
   inProject(store.cas);
   inProject(store.policies);
   inProject(store.connections);
+  // Its custom roles and identity memberships (their rows' projectId foreign keys cascade).
   for (const [key, m] of [...store.identityMemberships]) if (m.projectId === id) store.identityMemberships.delete(key);
+  inProject(store.projectRoles);
   // [UNCONFIRMED] a project's own identities go with it (their projectId's foreign key is not read).
   for (const identity of [...store.identities.values()])
     if (identity.projectId === id) deleteIdentity(store, identity.id);
@@ -56,8 +58,8 @@ export function deleteProject(store: Store, project: Project): void {
 
 /**
  * Deletes an identity with what hangs off it, as the service's foreign keys do (docs/service-api.md
- * §18): its login methods, their client secrets, its access tokens (they stop working) and its
- * project memberships, and its lockout counters.
+ * §18, §19): its login methods, their client secrets, its access tokens (they stop working), its
+ * project memberships with their roles, and its lockout counters.
  */
 export function deleteIdentity(store: Store, identityId: string): void {
   for (const [key, a] of [...store.identityAuths]) if (a.identityId === identityId) store.identityAuths.delete(key);

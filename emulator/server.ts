@@ -30,6 +30,8 @@ import { registerAppConnectionRoutes } from "./routes/app-connections";
 import { registerAuditLogRoutes } from "./routes/audit-logs";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerIdentityRoutes } from "./routes/identities";
+import { registerProjectMembershipRoutes } from "./routes/project-memberships";
+import { registerProjectRoleRoutes } from "./routes/project-roles";
 import { registerIdentityAuthRoutes } from "./routes/identity-auths";
 import { registerCertificateAuthorityRoutes } from "./routes/certificate-authorities";
 import { registerCertificatePolicyRoutes } from "./routes/certificate-policies";
@@ -171,6 +173,8 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
   registerCertificatePolicyRoutes(app, ctx);
   registerAuditLogRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
+  registerProjectRoleRoutes(app, ctx);
+  registerProjectMembershipRoutes(app, ctx);
   registerIdentityAuthRoutes(app, ctx);
   registerOptionsRoutes(app);
   if (opts.admin) registerAdminRoutes(app, ctx, { faults: traffic.faults, rateLimits, requests: traffic.requests });
