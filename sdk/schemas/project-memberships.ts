@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateTime, strictObject } from "./common";
+import type { Issue } from "./issues";
 
 /**
  * An identity's membership of a project and its roles (docs/service-api.md §19; the service's
@@ -29,7 +30,8 @@ const UNIT_OF: Record<string, keyof typeof UNITS> = {
 
 /**
  * Milliseconds of an `ms`-style duration ("1h", "30m", "2 days", "500"), as the service's
- * `@app/lib/ms` reads it (the `ms` package's grammar); NaN for anything else.
+ * `@app/lib/ms` reads it (a wrapper of the `ms` package: its grammar, years of 365.25 days, at
+ * most 100 characters); NaN for anything else.
  */
 export function msDuration(value: string): number {
   const m = /^(-?(?:\d+)?\.?\d+) *([a-z]+)?$/i.exec(value.trim());
@@ -67,9 +69,19 @@ export type MembershipRole = z.input<typeof MembershipRoleSchema>;
 
 const rolesField = z.array(MembershipRoleSchema).min(1, { error: "must have at least 1 role" });
 
+/**
+ * The service's rule beyond the body schema (membership-identity-service.ts, a 400 after the
+ * schema): at least one of the roles is permanent.
+ */
+export function identityMembershipRules(body: { roles: { isTemporary?: boolean }[] }): Issue[] {
+  return body.roles.length > 0 && body.roles.every((r) => r.isTemporary)
+    ? [{ path: "roles", message: "Identity must have at least one permanent role" }]
+    : [];
+}
+
 /** POST /api/v1/projects/{projectId}/identity-memberships/{identityId} body. */
 export const IdentityMembershipCreateSchema = strictObject({
-  /** The identity's roles in the project, at least one. */
+  /** The identity's roles in the project, at least one, and at least one of them permanent. */
   roles: rolesField,
 });
 export type IdentityMembershipCreate = z.input<typeof IdentityMembershipCreateSchema>;

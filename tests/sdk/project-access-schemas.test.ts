@@ -7,6 +7,7 @@ import {
   ProjectRoleRecordSchema,
   ProjectRoleUpdateSchema,
   formatIssueList,
+  identityMembershipRules,
   issuesFromZod,
   msDuration,
 } from "../../sdk/schemas";
@@ -77,6 +78,23 @@ describe("identity membership bodies", () => {
     expect(errorsOf(IdentityMembershipUpdateSchema.safeParse({ roles: [] }))).toContain(
       "roles: must have at least 1 role",
     );
+  });
+
+  test("a list of temporary roles only breaks the service's rule, in its words", () => {
+    const temporary = {
+      role: "viewer",
+      isTemporary: true,
+      temporaryMode: "relative",
+      temporaryRange: "1h",
+      temporaryAccessStartTime: "2026-01-01T00:00:00Z",
+    };
+    const body = IdentityMembershipCreateSchema.parse({ roles: [temporary] });
+    expect(identityMembershipRules(body)).toEqual([
+      { path: "roles", message: "Identity must have at least one permanent role" },
+    ]);
+    expect(
+      identityMembershipRules(IdentityMembershipUpdateSchema.parse({ roles: [temporary, { role: "viewer" }] })),
+    ).toEqual([]);
   });
 
   test("a temporary role needs a positive ms range and an ISO start", () => {
@@ -169,6 +187,22 @@ describe("client", () => {
     await client.identityMemberships.update("p1", "i1", { roles: [{ role: "viewer" }] });
     stub.queue({ status: 200, body: { identityMembership: { ...membership, roles: undefined } } });
     expect(await client.identityMemberships.delete("p1", "i1")).toMatchObject({ id: "m1", roles: [] });
+    // The service's rule is checked before sending: no request goes out.
+    const before = stub.requests.length;
+    await expect(
+      client.identityMemberships.update("p1", "i1", {
+        roles: [
+          {
+            role: "viewer",
+            isTemporary: true,
+            temporaryMode: "relative",
+            temporaryRange: "1h",
+            temporaryAccessStartTime: "2026-01-01T00:00:00Z",
+          },
+        ],
+      }),
+    ).rejects.toThrow("Identity must have at least one permanent role");
+    expect(stub.requests.length).toBe(before);
     const base = "/api/v1/projects/p1/identity-memberships";
     expect(stub.requests.map(sent)).toEqual([
       { method: "GET", url: `${base}?offset=0&limit=20000`, body: undefined },

@@ -10,6 +10,7 @@ import {
 import {
   IdentityMembershipCreateSchema,
   IdentityMembershipUpdateSchema,
+  identityMembershipRules,
   ProjectIdentityMembershipEnvelope,
   ProjectIdentityMembershipListEnvelope,
   ProjectIdentityMembershipListQuery,
@@ -83,6 +84,7 @@ export const identityMembershipOperations = {
     path: `${apiPaths.projectIdentityMemberships}/:identityId`,
     params: ProjectIdentityMembershipParams,
     body: IdentityMembershipCreateSchema,
+    rules: identityMembershipRules,
     response: ProjectIdentityMembershipEnvelope,
   }),
   update: op({
@@ -90,6 +92,7 @@ export const identityMembershipOperations = {
     path: `${apiPaths.projectIdentityMemberships}/:identityId`,
     params: ProjectIdentityMembershipParams,
     body: IdentityMembershipUpdateSchema,
+    rules: identityMembershipRules,
     response: ProjectIdentityMembershipRolesEnvelope,
   }),
   delete: op({
