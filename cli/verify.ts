@@ -23,9 +23,13 @@ import {
  * (as the service's audit events carry them; emulator/routes/*.ts records the same).
  * AppConnectionSettings never creates: it PATCHes an existing connection, and only when a setting
  * differs. A resource adopted as found (provider/state.ts, `adoptedAsFound`) was never written by
- * the stack: no event is looked for.
+ * the stack: no event is looked for. `idOutput`: the output holding the id the event carries, where
+ * it is not the resource's id (a membership's events carry its identity's).
  */
-export const appliedEvents: Record<ResourceType, { types: string[]; idKey: string; byProject?: true }> = {
+export const appliedEvents: Record<
+  ResourceType,
+  { types: string[]; idKey: string; byProject?: true; idOutput?: string }
+> = {
   SecretSync: { types: ["create-secret-sync", "update-secret-sync"], idKey: "syncId" },
   SecretRotation: { types: ["create-secret-rotation", "update-secret-rotation"], idKey: "rotationId" },
   CertificateProfile: {
@@ -61,6 +65,13 @@ export const appliedEvents: Record<ResourceType, { types: string[]; idKey: strin
     idKey: "identityId",
   },
   IdentityClientSecret: { types: ["create-identity-universal-auth-client-secret"], idKey: "clientSecretId" },
+  ProjectRole: { types: ["create-project-role", "update-project-role"], idKey: "roleId" },
+  // The service's membership events carry the identity's id, not the membership's.
+  ProjectIdentityMembership: {
+    types: ["create-identity-project-membership", "update-identity-project-membership"],
+    idKey: "identityId",
+    idOutput: "identityId",
+  },
 };
 
 interface VerifyOptions extends ConnectionOptions, StackOptions {
@@ -74,7 +85,7 @@ interface StateResource {
   created?: string;
   modified?: string;
   delete?: boolean;
-  outputs?: { changedAt?: unknown; adoptedAsFound?: unknown; projectId?: unknown };
+  outputs?: { changedAt?: unknown; adoptedAsFound?: unknown; projectId?: unknown; [output: string]: unknown };
 }
 
 export function verifyCommand(): Command {
@@ -136,7 +147,9 @@ environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad
             );
           }
           const byProject = appliedEvents[type].byProject && typeof r.outputs?.projectId === "string";
-          return { type, name: r.urn.split("::").pop()!, id: byProject ? String(r.outputs?.projectId) : r.id!, since };
+          const idOutput = appliedEvents[type].idOutput;
+          const id = byProject ? String(r.outputs?.projectId) : idOutput ? String(r.outputs?.[idOutput]) : r.id!;
+          return { type, name: r.urn.split("::").pop()!, id, since };
         });
       const seen = await eventsSince(client, expected);
       const missing = expected.filter((x) => !(seen.get(`${x.type} ${x.id}`) ?? []).some((t) => t >= x.since));

@@ -46,6 +46,8 @@ export const resourceTypes = [
   "MachineIdentity",
   "IdentityAuth",
   "IdentityClientSecret",
+  "ProjectRole",
+  "ProjectIdentityMembership",
 ] as const;
 export type ResourceType = (typeof resourceTypes)[number];
 
@@ -83,6 +85,12 @@ export interface ResourceDefinition<Remote extends { id: string } = { id: string
    * the id (an environment's project); by default the kind field.
    */
   readonly importPrefix?: string;
+  /**
+   * The arg an import id names the object by after its prefix, where that is not the object's id
+   * (a role's slug, a membership's identity): the read finds the object by it (its state has no
+   * such arg yet), and the resource takes the object's own id.
+   */
+  readonly importKey?: string;
   /** The schemas for these args' kind (the options may widen what it accepts), or the rule an unknown kind breaks. */
   schemas(args: Plain, options: Plain): KindSchemas | string;
   /** Provider options (never sent to the service), with their defaults. */

@@ -401,15 +401,21 @@ async function readResource(ctx: ProviderContext, id: string, outs: Plain): Prom
   const secretDrift = fingerprintDrift || returnedDrift;
   const props = observedOutputs(def, remote, options, written);
   const observed = argsOf(def, remote);
+  // Imported by another key than its id (`importKey`): the resource takes the object's id.
+  const readId = def.importKey !== undefined ? remote.id : id;
   // The args are as the last step or refresh saw them (a sync's status may have moved): no
   // inputs, and the engine keeps the ones it has, so none are built, encoded and sent back for
   // each resource of a large refresh.
-  if (!secretDrift && sameValue(observed, last)) return { id, props };
+  if (!secretDrift && sameValue(observed, last)) return { id: readId, props };
   // Inputs follow the service, so the next preview shows drift against the program; only in
   // the args the program declared (state from older releases: all of them).
   const declared = written.declared ?? Object.keys(observed);
   const inputs = Object.fromEntries(declared.map((k) => [k, observed[k]]));
-  return { id, props, inputs: compact({ ...inputs, ...options, [SECRET_REVISIONS_KEY]: written.secretRevisions }) };
+  return {
+    id: readId,
+    props,
+    inputs: compact({ ...inputs, ...options, [SECRET_REVISIONS_KEY]: written.secretRevisions }),
+  };
 }
 
 /**

@@ -68,6 +68,12 @@ export const IdentityClientSecret = withProgramType<program.IdentityClientSecret
   resourceClass("IdentityClientSecret"),
 );
 export type IdentityClientSecret = program.IdentityClientSecret;
+export const ProjectRole = withProgramType<program.ProjectRoleConstructor>(resourceClass("ProjectRole"));
+export type ProjectRole = program.ProjectRole;
+export const ProjectIdentityMembership = withProgramType<program.ProjectIdentityMembershipConstructor>(
+  resourceClass("ProjectIdentityMembership"),
+);
+export type ProjectIdentityMembership = program.ProjectIdentityMembership;
 
 /** The audit-log query loads on first use: a program that makes none loads no API client. */
 const auditLogs = (): typeof import("./audit-logs") => require("./audit-logs");
@@ -97,6 +103,8 @@ export type {
   MachineIdentityArgs,
   IdentityAuthArgs,
   IdentityClientSecretArgs,
+  ProjectRoleArgs,
+  ProjectIdentityMembershipArgs,
   GetAuditLogsArgs,
   GetAuditLogsResult,
 } from "./program-types";

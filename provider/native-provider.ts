@@ -51,6 +51,8 @@ export const NATIVE_RESOURCES: Readonly<Record<string, NativeResource>> = {
   MachineIdentity: { type: "MachineIdentity" },
   IdentityAuth: { type: "IdentityAuth" },
   IdentityClientSecret: { type: "IdentityClientSecret" },
+  ProjectRole: { type: "ProjectRole" },
+  ProjectIdentityMembership: { type: "ProjectIdentityMembership" },
 };
 
 /** The audit-log query's function token. */

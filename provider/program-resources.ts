@@ -285,4 +285,12 @@ export const programResources: Readonly<
     ],
     secrets: ["clientSecret"],
   },
+  ProjectRole: {
+    outputs: ["projectId", "slug", "name", "description", "permissions", "createdAt", "updatedAt"],
+    secrets: [],
+  },
+  ProjectIdentityMembership: {
+    outputs: ["projectId", "identityId", "roles", "identityName", "temporaryAccessEndTimes", "createdAt", "updatedAt"],
+    secrets: [],
+  },
 };

@@ -7573,6 +7573,160 @@ export interface IdentityClientSecret extends pulumi.CustomResource {
   readonly isClientSecretRevoked: pulumi.Output<boolean>;
 }
 
+export interface ProjectRoleArgs {
+  /** The role's slug, unique in the project: lowercase letters, digits and single hyphens, at most 64; not a built-in role's. */
+  slug: pulumi.Input<string>;
+  /** Its display name, not empty. */
+  name: pulumi.Input<string>;
+  /** Its rules, in the service's v2 shape. */
+  permissions: pulumi.Input<ObjectInput<ProjectRolePermissionsItem>[]>;
+  /** The project the role is of. Changing it replaces the role. */
+  projectId: pulumi.Input<string>;
+  /** What the role is for. */
+  description?: pulumi.Input<string | undefined | null>;
+  /** Take over the project's custom role with this slug when it exists, instead of failing. Default false. */
+  adoptExisting?: pulumi.Input<boolean | undefined>;
+  /**
+   * The name of another endpoint to manage this resource at, instead of the stack's
+   * (`secretops:apiUrl` and its credentials): its settings are the stack config's
+   * `secretops:endpoints.<name>` object (`apiUrl`, and `token` or `clientId`/`clientSecret` as
+   * secrets; set with `pulumi config set --path`). Its credentials stay in the stack config,
+   * never in the resource's state. Changing it replaces the resource (the object lives at one endpoint).
+   */
+  endpoint?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * A custom role of a project: its slug, name, description and permissions in the service's v2
+ * shape (subject, actions, conditions, inverted). A built-in role's slug (`admin`, `member`,
+ * `viewer`, `no-access`, …) is refused at preview. Slug, name, description and permissions change
+ * in place (one PATCH, same id); a change of `projectId` replaces it. Permissions are kept in one
+ * spelling: equal permissions are no change, whatever the order of their actions, conditions and
+ * operators, and whatever defaults the service fills in (`inverted: false`). A refresh lists
+ * the project's roles once for every role, and reads a role by its slug only when it changed.
+ * Custom roles need the RBAC feature of a licensed plan. `pulumi import` takes `<projectId>/<slug>`.
+ */
+export interface ProjectRoleConstructor {
+  /**
+   * A custom role of a project: its slug, name, description and permissions in the service's v2
+   * shape (subject, actions, conditions, inverted). A built-in role's slug (`admin`, `member`,
+   * `viewer`, `no-access`, …) is refused at preview. Slug, name, description and permissions change
+   * in place (one PATCH, same id); a change of `projectId` replaces it. Permissions are kept in one
+   * spelling: equal permissions are no change, whatever the order of their actions, conditions and
+   * operators, and whatever defaults the service fills in (`inverted: false`). A refresh lists
+   * the project's roles once for every role, and reads a role by its slug only when it changed.
+   * Custom roles need the RBAC feature of a licensed plan. `pulumi import` takes `<projectId>/<slug>`.
+   */
+  new (name: string, args: ProjectRoleArgs, opts?: pulumi.CustomResourceOptions): ProjectRole;
+}
+
+/**
+ * A custom role of a project: its slug, name, description and permissions in the service's v2
+ * shape (subject, actions, conditions, inverted). A built-in role's slug (`admin`, `member`,
+ * `viewer`, `no-access`, …) is refused at preview. Slug, name, description and permissions change
+ * in place (one PATCH, same id); a change of `projectId` replaces it. Permissions are kept in one
+ * spelling: equal permissions are no change, whatever the order of their actions, conditions and
+ * operators, and whatever defaults the service fills in (`inverted: false`). A refresh lists
+ * the project's roles once for every role, and reads a role by its slug only when it changed.
+ * Custom roles need the RBAC feature of a licensed plan. `pulumi import` takes `<projectId>/<slug>`.
+ */
+export interface ProjectRole extends pulumi.CustomResource {
+  readonly description: pulumi.Output<string | undefined>;
+  readonly projectId: pulumi.Output<string>;
+  readonly name: pulumi.Output<string>;
+  readonly createdAt: pulumi.Output<string>;
+  readonly updatedAt: pulumi.Output<string>;
+  readonly slug: pulumi.Output<string>;
+  readonly permissions: pulumi.Output<
+    {
+      subject: string;
+      action: string[];
+      conditions?: { [key: string]: unknown } | undefined;
+      inverted?: true | undefined;
+    }[]
+  >;
+}
+
+export interface ProjectIdentityMembershipArgs {
+  /** The identity's roles in the project, at least one, and at least one of them permanent. */
+  roles: pulumi.Input<
+    (ObjectInput<ProjectIdentityMembershipRolesItem1> | ObjectInput<ProjectIdentityMembershipRolesItem2>)[]
+  >;
+  /** The project the identity is a member of. Changing it replaces the membership. */
+  projectId: pulumi.Input<string>;
+  /** The machine identity (its `id`). Changing it replaces the membership. */
+  identityId: pulumi.Input<string>;
+  /**
+   * Take over the identity's membership of the project when it exists, instead of failing (an
+   * identity that made the project is its admin already). Default false.
+   */
+  adoptExisting?: pulumi.Input<boolean | undefined>;
+  /**
+   * The name of another endpoint to manage this resource at, instead of the stack's
+   * (`secretops:apiUrl` and its credentials): its settings are the stack config's
+   * `secretops:endpoints.<name>` object (`apiUrl`, and `token` or `clientId`/`clientSecret` as
+   * secrets; set with `pulumi config set --path`). Its credentials stay in the stack config,
+   * never in the resource's state. Changing it replaces the resource (the object lives at one endpoint).
+   */
+  endpoint?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * A machine identity's membership of a project, with its roles: built-in (`admin`, `member`,
+ * `viewer`, `no-access`) or custom (a `ProjectRole`'s slug), permanent or temporary (`relative`
+ * mode, a range such as `"1h"` and a start time); at least one permanent. A change of roles is one
+ * PATCH of the whole list (same id); a change of `projectId` or `identityId` replaces it. The
+ * service holds one membership per identity and project: two in one program are refused at
+ * preview, naming both. A refresh lists the project's memberships once for every membership; one
+ * whose identity or project is gone is gone, and its delete is done. Assigning a custom role needs
+ * the RBAC feature of a licensed plan. `pulumi import` takes `<projectId>/<identityId>`.
+ */
+export interface ProjectIdentityMembershipConstructor {
+  /**
+   * A machine identity's membership of a project, with its roles: built-in (`admin`, `member`,
+   * `viewer`, `no-access`) or custom (a `ProjectRole`'s slug), permanent or temporary (`relative`
+   * mode, a range such as `"1h"` and a start time); at least one permanent. A change of roles is one
+   * PATCH of the whole list (same id); a change of `projectId` or `identityId` replaces it. The
+   * service holds one membership per identity and project: two in one program are refused at
+   * preview, naming both. A refresh lists the project's memberships once for every membership; one
+   * whose identity or project is gone is gone, and its delete is done. Assigning a custom role needs
+   * the RBAC feature of a licensed plan. `pulumi import` takes `<projectId>/<identityId>`.
+   */
+  new (
+    name: string,
+    args: ProjectIdentityMembershipArgs,
+    opts?: pulumi.CustomResourceOptions,
+  ): ProjectIdentityMembership;
+}
+
+/**
+ * A machine identity's membership of a project, with its roles: built-in (`admin`, `member`,
+ * `viewer`, `no-access`) or custom (a `ProjectRole`'s slug), permanent or temporary (`relative`
+ * mode, a range such as `"1h"` and a start time); at least one permanent. A change of roles is one
+ * PATCH of the whole list (same id); a change of `projectId` or `identityId` replaces it. The
+ * service holds one membership per identity and project: two in one program are refused at
+ * preview, naming both. A refresh lists the project's memberships once for every membership; one
+ * whose identity or project is gone is gone, and its delete is done. Assigning a custom role needs
+ * the RBAC feature of a licensed plan. `pulumi import` takes `<projectId>/<identityId>`.
+ */
+export interface ProjectIdentityMembership extends pulumi.CustomResource {
+  readonly projectId: pulumi.Output<string>;
+  readonly roles: pulumi.Output<
+    {
+      role: string;
+      isTemporary?: true | undefined;
+      temporaryMode?: string | undefined;
+      temporaryRange?: string | undefined;
+      temporaryAccessStartTime?: string | undefined;
+    }[]
+  >;
+  readonly createdAt: pulumi.Output<string>;
+  readonly updatedAt: pulumi.Output<string>;
+  readonly identityId: pulumi.Output<string>;
+  readonly identityName: pulumi.Output<string | undefined>;
+  readonly temporaryAccessEndTimes: pulumi.Output<Record<string, string> | undefined>;
+}
+
 /** Args of a sync to a destination this package has no row for: its slug and config are passed through as given. */
 export interface GenericSecretSyncArgs extends SecretSyncCommonArgs {
   /** The destination's real slug, e.g. `aws-secrets-manager`. */
@@ -7616,10 +7770,10 @@ export interface GetAuditLogsArgs {
   endDate?: string | Date | undefined;
   actorType?:
     | "service"
+    | "identity"
     | "platform"
     | "kmipClient"
     | "user"
-    | "identity"
     | "scimClient"
     | "acmeProfile"
     | "acmeAccount"
@@ -12591,4 +12745,32 @@ export interface IdentityAuthTrustBundleDistribution2 {
   caCert?: pulumi.Input<string | undefined>;
   /** Seconds between refreshes of the bundle. Default 3600. */
   refreshHintSeconds?: pulumi.Input<number | undefined>;
+}
+
+export interface ProjectRolePermissionsItem {
+  /** What the rule is about: `secrets`, `secret-folders`, `environments`, `identity`, `role`, ... (the service's `ProjectPermissionSub`). */
+  subject: pulumi.Input<string>;
+  /** The actions the rule grants (or forbids, if inverted): `read`, `create`, `edit`, `delete`, ... At least one. */
+  action: pulumi.Input<pulumi.Input<string>[]>;
+  /** Conditions on the subject's fields, e.g. `{ environment: { $eq: "prod" }, secretPath: { $glob: "/app/**" } }`. */
+  conditions?: pulumi.Input<{ [key: string]: unknown } | undefined>;
+  /** True for a rule that forbids what it names. Default false. */
+  inverted?: pulumi.Input<boolean | undefined>;
+}
+
+export interface ProjectIdentityMembershipRolesItem1 {
+  /** A built-in role's slug (`admin`, `member`, `viewer`, `no-access`) or a custom role's slug of the project. */
+  role: pulumi.Input<string>;
+  isTemporary?: pulumi.Input<false | undefined>;
+}
+
+export interface ProjectIdentityMembershipRolesItem2 {
+  role: pulumi.Input<string>;
+  isTemporary: pulumi.Input<true>;
+  /** `relative` (the only mode the service has): the range counts from the start time. */
+  temporaryMode: pulumi.Input<"relative">;
+  /** How long the role lasts, `ms`-style ("1h", "7d"). */
+  temporaryRange: pulumi.Input<string>;
+  /** When the role starts, an ISO date-time. */
+  temporaryAccessStartTime: pulumi.Input<string>;
 }

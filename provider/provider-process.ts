@@ -24,6 +24,8 @@ const definitions: Record<ResourceType, () => ResourceDefinition<{ id: string }>
   MachineIdentity: () => require("./machine-identity").machineIdentityDefinition,
   IdentityAuth: () => require("./identity-auth").identityAuthDefinition,
   IdentityClientSecret: () => require("./identity-client-secret").identityClientSecretDefinition,
+  ProjectRole: () => require("./project-role").projectRoleDefinition,
+  ProjectIdentityMembership: () => require("./project-identity-membership").projectIdentityMembershipDefinition,
 };
 
 /** A type's definition (the native provider's schema and secrets read it too). */

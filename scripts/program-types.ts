@@ -37,6 +37,8 @@ import {
 import { identityAuthDefinition } from "../provider/identity-auth";
 import { identityClientSecretDefinition } from "../provider/identity-client-secret";
 import { machineIdentityDefinition } from "../provider/machine-identity";
+import { projectIdentityMembershipDefinition } from "../provider/project-identity-membership";
+import { projectRoleDefinition } from "../provider/project-role";
 import { projectDefinition } from "../provider/project";
 import { projectEnvironmentDefinition } from "../provider/project-environment";
 import { secretDefinition } from "../provider/secret";
@@ -94,6 +96,8 @@ const resources: ResourceClass[] = [
     kind: { field: "method", param: "M", slugs: identityAuthMethodSlugs },
   },
   { cls: "IdentityClientSecret", module: "identity-client-secret" },
+  { cls: "ProjectRole", module: "project-role" },
+  { cls: "ProjectIdentityMembership", module: "project-identity-membership" },
 ];
 
 /**
@@ -575,6 +579,8 @@ export function programResources(): string {
     MachineIdentity: machineIdentityDefinition,
     IdentityAuth: identityAuthDefinition,
     IdentityClientSecret: identityClientSecretDefinition,
+    ProjectRole: projectRoleDefinition,
+    ProjectIdentityMembership: projectIdentityMembershipDefinition,
   };
   const rows = resourceTypes.map((type) => {
     const d = definitions[type];

@@ -26,6 +26,8 @@ import { secretFolderDefinition } from "../provider/secret-folder";
 import { machineIdentityDefinition } from "../provider/machine-identity";
 import { identityAuthDefinition } from "../provider/identity-auth";
 import { identityClientSecretDefinition } from "../provider/identity-client-secret";
+import { projectRoleDefinition } from "../provider/project-role";
+import { projectIdentityMembershipDefinition } from "../provider/project-identity-membership";
 import {
   appConnectionApps,
   appConnectionKinds,
@@ -160,6 +162,20 @@ export const references: Record<ResourceType, ResourceReference> = {
     argsTypeName: "IdentityClientSecretArgs",
     intro:
       "A universal-auth client secret. The service shows it once, when it makes it: the `clientSecret` output is secret, and a refresh keeps it. The service has no PATCH: a change of any arg makes a new secret and revokes the old one; a secret revoked elsewhere is made anew by the next `up`. `pulumi import` takes `<identityId>/<clientSecretId>`; an imported secret has no `clientSecret` output, since the service cannot show it again.",
+  },
+  ProjectRole: {
+    def: projectRoleDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "ProjectRoleArgs",
+    intro:
+      "A custom role of a project: slug, name, description and permissions in the service's v2 shape (`subject`, `action`, `conditions`, `inverted`). A built-in role's slug (`admin`, `member`, `viewer`, `no-access`) is refused at preview. Slug, name, description and permissions change in place (one PATCH, same id); a change of `projectId` replaces it. Equal permissions are no change, whatever the order of their actions, conditions and operators, and whatever defaults the service fills in (`inverted: false`). A refresh lists the project's roles once for every role. Custom roles need the RBAC feature of a licensed plan. `pulumi import` takes `<projectId>/<slug>`.",
+  },
+  ProjectIdentityMembership: {
+    def: projectIdentityMembershipDefinition as unknown as Definition,
+    kinds: [],
+    argsTypeName: "ProjectIdentityMembershipArgs",
+    intro:
+      "A machine identity's membership of a project, with its roles: built-in (`admin`, `member`, `viewer`, `no-access`) or a custom role's slug, permanent or temporary (`relative` mode, a range such as `\"1h\"`, a start time), at least one permanent. A change of roles is one PATCH of the whole list; a change of `projectId` or `identityId` replaces it. One membership per identity and project: two in one program are refused at preview, naming both. A refresh lists the project's memberships once for every membership; one whose identity or project is gone is dropped. Assigning a custom role needs the RBAC feature of a licensed plan (the service's refusal is shown under `roles`). `pulumi import` takes `<projectId>/<identityId>`.",
   },
 };
 const resources = Object.values(references);
