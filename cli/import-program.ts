@@ -3,9 +3,11 @@ import type {
   AppConnection,
   CertificatePolicy,
   CertificateProfile,
+  IdentityMembershipRecord,
   InternalCa,
   Project,
   ProjectEnvironment,
+  ProjectRoleRecord,
   SecretRotation,
   SecretSync,
 } from "../sdk/schemas";
@@ -16,6 +18,8 @@ import { certificateProfileDefinition } from "../provider/certificate-profile";
 import type { ResourceDefinition } from "../provider/definition";
 import { projectDefinition } from "../provider/project";
 import { projectEnvironmentDefinition } from "../provider/project-environment";
+import { projectIdentityMembershipDefinition } from "../provider/project-identity-membership";
+import { projectRoleDefinition } from "../provider/project-role";
 import { type PlacedSecret, secretDefinition } from "../provider/secret";
 import { type PlacedFolder, childPath, secretFolderDefinition } from "../provider/secret-folder";
 import { secretRotationDefinition } from "../provider/secret-rotation";
@@ -41,7 +45,9 @@ export type Family =
   | "rotations"
   | "authorities"
   | "policies"
-  | "profiles";
+  | "profiles"
+  | "roles"
+  | "memberships";
 /** The module's order: each family after the ones its resources reference by variable. */
 export const FAMILIES: readonly Family[] = [
   "projects",
@@ -54,6 +60,8 @@ export const FAMILIES: readonly Family[] = [
   "authorities",
   "policies",
   "profiles",
+  "roles",
+  "memberships",
 ];
 /** Each family's nouns, one and several. */
 const NOUNS: Record<Family, [string, string]> = {
@@ -67,6 +75,8 @@ const NOUNS: Record<Family, [string, string]> = {
   authorities: ["certificate authority", "certificate authorities"],
   policies: ["certificate policy", "certificate policies"],
   profiles: ["profile", "profiles"],
+  roles: ["project role", "project roles"],
+  memberships: ["identity membership", "identity memberships"],
 };
 
 /** `2 connections, 1 sync, 1 certificate authority`: the families with anything in them. */
@@ -88,6 +98,10 @@ export interface Found {
   authorities: InternalCa[];
   policies: CertificatePolicy[];
   profiles: CertificateProfile[];
+  /** A project's custom roles, each with its permissions (the list has none: each read by its slug). */
+  roles: (ProjectRoleRecord & { projectId: string })[];
+  /** A project's identity memberships, with their roles. */
+  memberships: (IdentityMembershipRecord & { projectId: string })[];
 }
 
 /** An object not written, or written untyped, and why. */
@@ -390,6 +404,25 @@ const rows: { [F in Family]: FamilyRow<Found[F][number]> } = {
       const type = enrollmentTypes[args.enrollmentType as keyof typeof enrollmentTypes];
       return type && isPlainObject(args[type.configKey]) ? type.secretFields.map((f) => `${type.configKey}.${f}`) : [];
     },
+  },
+  roles: {
+    suffix: "Role",
+    definition: projectRoleDefinition,
+    nameOf: (r) => r.slug,
+    keyOf: (r) => [r.projectId, r.slug],
+    references: [project],
+    untyped: () => undefined,
+    secretPaths: () => [],
+  },
+  memberships: {
+    suffix: "Membership",
+    definition: projectIdentityMembershipDefinition,
+    // The identity is named by its id (the import writes no identities); its name names the resource.
+    nameOf: (m) => m.identity?.name ?? m.identityId,
+    resourceName: (m) => `${m.identity?.name ?? m.identityId}-member`,
+    references: [project],
+    untyped: () => undefined,
+    secretPaths: () => [],
   },
 };
 

@@ -4,6 +4,7 @@ import { Command } from "commander";
 import { certificateAuthorityDefinition } from "../provider/certificate-authority";
 import { certificatePolicyDefinition } from "../provider/certificate-policy";
 import { certificateProfileDefinition } from "../provider/certificate-profile";
+import { projectIdentityMembershipDefinition } from "../provider/project-identity-membership";
 import type { PlacedSecret } from "../provider/secret";
 import { type PlacedFolder, childPath } from "../provider/secret-folder";
 import { secretRotationDefinition } from "../provider/secret-rotation";
@@ -13,6 +14,7 @@ import {
   appConnectionApps,
   closest,
   enrollmentTypeNames,
+  reservedProjectRoleSlugs,
   rotationTypeSlugs,
   syncDestinationSlugs,
 } from "../sdk/schemas";
@@ -75,6 +77,10 @@ const familyWords: Record<string, Family> = {
   policies: "policies",
   profile: "profiles",
   profiles: "profiles",
+  role: "roles",
+  roles: "roles",
+  membership: "memberships",
+  memberships: "memberships",
 };
 /** The kinds' slugs `--kind` takes, by the family they select in. */
 const familyKinds: Partial<Record<Family, readonly string[]>> = {
@@ -100,7 +106,8 @@ export function importCommand(): Command {
       .description(
         "Write a TypeScript Pulumi program (or a module of one) declaring what a project already has: the project, " +
           "its environments, folders and secrets, app connections, secret syncs and rotations, certificate " +
-          "authorities, policies and profiles, each adopting its object, so that `pulumi up` brings them under code " +
+          "authorities, policies and profiles, custom project roles and identity memberships, each adopting its " +
+          "object, so that `pulumi up` brings them under code " +
           "without writing to them.",
       )
       .requiredOption("--project <id>", "a project to read (repeatable)", collect)
@@ -143,7 +150,9 @@ commands to set them are printed, and no secret is ever written to a file. Reads
 connections, and per project one for the project (its type decides what it holds); of a
 secret-manager project, one per environment, one for each environment's folders, one per folder
 (and root) for its secrets, one each for the syncs and rotations; of a cert-manager project, one
-for the CAs and one per 100 policies and profiles; fewer with --kind and --environment.
+for the CAs and one per 100 policies and profiles; of any project, one for its roles and one per
+custom role (for its permissions), and one for its identity memberships (identities named by id);
+fewer with --kind and --environment.
 Exit codes: 0 written, 1 the service failed, 2 bad usage (or files that exist, without --force).`,
     )
     .action(async (o: ImportOptions) => {
@@ -321,6 +330,8 @@ const noneFound = (): Found => ({
   authorities: [],
   policies: [],
   profiles: [],
+  roles: [],
+  memberships: [],
 });
 
 /**
@@ -330,7 +341,9 @@ const noneFound = (): Found => ({
  * secret-manager project, each environment in one (its position), its folders in one (recursive)
  * and its secrets in one per folder, without their values, one list of syncs and one of rotations
  * (also for the secrets: those a rotation writes are left out); of a cert-manager project, one list
- * of CAs and the policies and profiles by pages of 100 (the definitions' `listed`).
+ * of CAs and the policies and profiles by pages of 100 (the definitions' `listed`); of any project,
+ * its roles in one (and each custom role by its slug, for its permissions) and its identity
+ * memberships in one.
  */
 async function readProjects(
   client: SecretOpsClient,
@@ -361,7 +374,15 @@ async function readProjects(
     ["policies", certificatePolicyDefinition, "cert-manager"],
     ["profiles", certificateProfileDefinition, "cert-manager"],
   ] as const;
-  const projectFamilies = ["projects", "environments", "folders", "secrets", ...lists.map(([f]) => f)] as const;
+  const projectFamilies = [
+    "projects",
+    "environments",
+    "folders",
+    "secrets",
+    ...lists.map(([f]) => f),
+    "roles",
+    "memberships",
+  ] as const;
   for (const [i, projectId] of projects.entries()) {
     const step = `project ${projectId} (${i + 1} of ${projects.length})`;
     if (!projectFamilies.some(wants)) continue;
@@ -393,6 +414,16 @@ async function readProjects(
       // Each list's objects are its family's (the definitions' `listed`).
       (found[family] as unknown[]).push(...(await definition.listed.reads.list(client, projectId)));
     }
+    // Any project's: its custom roles (one list, then each by its slug for its permissions) and its
+    // identities' memberships (one list, with their roles).
+    if (wants("roles")) {
+      progress.show(`${step}: roles…`);
+      found.roles.push(...(await readRoles(client, projectId)));
+    }
+    if (wants("memberships")) {
+      progress.show(`${step}: memberships…`);
+      found.memberships.push(...(await projectIdentityMembershipDefinition.listed.reads.list(client, projectId)));
+    }
     progress.show(`${step}: ${familyCounts(countsOf(found))} so far`);
   }
   return found;
@@ -400,6 +431,23 @@ async function readProjects(
 
 const countsOf = (found: Found) =>
   Object.fromEntries(Object.entries(found).map(([f, objects]) => [f, objects.length])) as Record<Family, number>;
+
+/** A project's custom roles with their permissions: the list has none, so each is read by its slug. */
+async function readRoles(client: SecretOpsClient, projectId: string): Promise<Found["roles"]> {
+  const custom = (await client.projectRoles.list(projectId)).filter(
+    (r) => !(reservedProjectRoleSlugs as readonly string[]).includes(r.slug),
+  );
+  const roles: Found["roles"] = [];
+  for (const r of custom) {
+    const role = await client.projectRoles.getBySlug(projectId, r.slug).catch((e: unknown) => {
+      // Deleted since the list: not one to declare.
+      if (e instanceof SecretOpsApiError && e.status === 404) return undefined;
+      throw e;
+    });
+    if (role) roles.push({ ...role, projectId });
+  }
+  return roles;
+}
 
 /** An environment's folders, every level in one read, each placed by its parent (the root is never listed). */
 async function readFolders(client: SecretOpsClient, projectId: string, environment: string): Promise<PlacedFolder[]> {

@@ -45,7 +45,16 @@ const sync = (name: string, destination: string, connectionId: string) => ({
 });
 
 /** The tree's families, empty: what an import with `--kind` of the other families reads. */
-const noTree = { projects: [], environments: [], folders: [], secrets: [], authorities: [], policies: [] };
+const noTree = {
+  projects: [],
+  environments: [],
+  folders: [],
+  secrets: [],
+  authorities: [],
+  policies: [],
+  roles: [],
+  memberships: [],
+};
 
 function found(): Found {
   return {
@@ -292,6 +301,53 @@ function tree(): Found {
         ...at,
       },
     ],
+    // A custom role as its read by slug answers it (the service's spelling), and a membership of an
+    // identity holding it and a temporary built-in role.
+    roles: [
+      {
+        id: "role-1",
+        projectId: PROJECT,
+        slug: "ci-reader",
+        name: "CI reader",
+        description: null,
+        permissions: [
+          {
+            subject: "secrets",
+            action: ["read", "describeSecret"],
+            conditions: { secretPath: { $glob: "/app/**" }, environment: { $eq: "prod" } },
+            inverted: false,
+          },
+        ],
+        ...at,
+      },
+    ],
+    memberships: [
+      {
+        id: "m-1",
+        identityId: "30000000-0000-4000-8000-000000000003",
+        projectId: PROJECT,
+        identity: { id: "30000000-0000-4000-8000-000000000003", name: "ci" },
+        roles: [
+          {
+            id: "mr-1",
+            role: "custom",
+            customRoleId: "role-1",
+            customRoleSlug: "ci-reader",
+            isTemporary: false,
+          },
+          {
+            id: "mr-2",
+            role: "viewer",
+            isTemporary: true,
+            temporaryMode: "relative",
+            temporaryRange: "1h",
+            temporaryAccessStartTime: "2026-01-01T00:00:00.000Z",
+            temporaryAccessEndTime: "2026-01-01T01:00:00.000Z",
+          },
+        ],
+        ...at,
+      },
+    ],
   } as unknown as Found;
 }
 
@@ -419,7 +475,44 @@ describe("importProgram: the project's tree", () => {
       authorities: 2,
       policies: 1,
       profiles: 1,
+      roles: 1,
+      memberships: 1,
     });
+  });
+
+  test("a custom role with its permissions in one spelling, and a membership naming its identity by id", () => {
+    expect(block("ciReaderRole")).toContain(
+      [
+        'new secretops.ProjectRole(\n  "ci-reader",\n  {',
+        "    projectId: ordersProject.id,",
+        '    slug: "ci-reader",',
+        '    name: "CI reader",',
+        "    permissions: [",
+        "      {",
+        '        subject: "secrets",',
+        "        action: [",
+        '          "describeSecret",',
+        '          "read",',
+        "        ],",
+        "        conditions: {",
+        "          environment: {",
+        '            $eq: "prod",',
+        "          },",
+        "          secretPath: {",
+        '            $glob: "/app/**",',
+        "          },",
+        "        },",
+        "      },",
+        "    ],",
+        "    adoptExisting: true,",
+      ].join("\n"),
+    );
+    expect(block("ciMemberMembership")).toContain(
+      'new secretops.ProjectIdentityMembership(\n  "ci-member",\n  {\n    projectId: ordersProject.id,\n    identityId: "30000000-0000-4000-8000-000000000003",',
+    );
+    expect(block("ciMemberMembership")).toContain('role: "ci-reader",');
+    expect(block("ciMemberMembership")).toContain('temporaryAccessStartTime: "2026-01-01T00:00:00.000Z",');
+    expect(block("ciMemberMembership")).not.toContain("custom");
   });
 
   test("compiles against the package's types", () => {

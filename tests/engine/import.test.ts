@@ -342,13 +342,17 @@ describe("secretops import", () => {
     expect(secretKeys).toContain("devAppExistingSecret");
     // Reads only: the connections; each project; the secret-manager one's environments, each
     // environment's folders and each folder's secrets (the roots' too), without their values, its
-    // syncs and rotations; the cert-manager one's CAs, a page of policies and one of profiles.
+    // syncs and rotations; the cert-manager one's CAs, a page of policies and one of profiles; and
+    // each project's roles and identity memberships, one list each (the fixture has no custom
+    // role, which would be read by its slug).
     expect(await writes()).toEqual([]);
     const reads = (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
     const secretLists = reads.filter((r) => r.path === "/api/v4/secrets");
     expect(secretLists).toHaveLength(tree.environments + tree.folders);
     for (const r of secretLists) expect(r.url).toContain("viewSecretValue=false");
-    expect(reads).toHaveLength(1 + (1 + 2 * tree.environments + tree.environments + tree.folders + 2) + (1 + 3));
+    expect(reads).toHaveLength(
+      1 + (1 + 2 * tree.environments + tree.environments + tree.folders + 2 + 2) + (1 + 3 + 2),
+    );
   });
 
   it("writes the same files through another URL of the same service, and none names the URL", async () => {
