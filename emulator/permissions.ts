@@ -275,7 +275,7 @@ export const isBuiltInProjectRole = (slug: string): slug is BuiltInProjectRole =
   Object.hasOwn(builtInProjectRoles, slug);
 
 /** A built-in role's rules, one per subject, as the service's `AbilityBuilder.can(actions, subject)` makes them. */
-export function builtInRoleRules(role: BuiltInProjectRole): RawRule[] {
+export function builtInRoleRules(role: BuiltInProjectRole): { subject: string; action: string[] }[] {
   return Object.entries(builtInProjectRoles[role] as Record<string, readonly string[]>).map(([s, actions]) => ({
     subject: s,
     action: [...actions],
@@ -317,7 +317,7 @@ export function isRoleActive(r: StoredMembershipRole, now: number = Date.now()):
 export function membershipRules(store: Store, m: StoredIdentityMembership, now: number = Date.now()): RawRule[] {
   return m.roles
     .filter((r) => isRoleActive(r, now))
-    .flatMap((r) => {
+    .flatMap((r): RawRule[] => {
       if (r.role === "custom") {
         const custom = r.customRoleId === null ? undefined : store.projectRoles.get(r.customRoleId);
         // A role in use cannot be deleted at the service; one gone here grants nothing.

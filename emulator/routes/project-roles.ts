@@ -5,6 +5,7 @@ import type { ProjectRoleRecordSchema } from "../../sdk/schemas/project-roles";
 import { projectRoleOperations } from "../../sdk/schemas/operations/project-access";
 import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
+import { builtInRoleRules, isBuiltInProjectRole } from "../permissions";
 import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
 import type { Project, StoredProjectRole } from "../types";
 
@@ -104,9 +105,9 @@ const handlers: ScopedHandlers<EmulatorContext, typeof projectRoleOperations> = 
   },
 
   /**
-   * A custom role with its rules; a built-in slug answers its predefined row, an unknown one 404
-   * (`Role with slug <slug> not found`). A built-in's rules (the service's default-roles.ts) are
-   * left out of this answer rather than guessed: the emulator's table of them is permissions.ts's.
+   * A custom role with its rules; a built-in slug answers its predefined row with its rules
+   * (role-service.ts getRoleBySlug: `getPredefinedRoles(...)[0]`, the table in permissions.ts), an
+   * unknown one 404 (`Role with slug <slug> not found`).
    */
   async getBySlug(ctx, req: Request<"getBySlug">) {
     const { projectId, roleSlug } = req.params;
@@ -114,7 +115,7 @@ const handlers: ScopedHandlers<EmulatorContext, typeof projectRoleOperations> = 
     if (!isCustomProjectRole(roleSlug)) {
       const builtIn = builtInRolesOf(project).find((r) => r.slug === roleSlug);
       if (!builtIn) throw badRequest(`Role with slug ${roleSlug} not found`);
-      return { role: builtIn };
+      return { role: { ...builtIn, permissions: isBuiltInProjectRole(roleSlug) ? builtInRoleRules(roleSlug) : [] } };
     }
     const role = customRoleBySlug(ctx, projectId, roleSlug);
     if (!role) throw notFound(`Role with slug ${roleSlug} not found`);

@@ -304,10 +304,17 @@ describe("identity memberships on a licensed plan", () => {
       `Identity ${ghost} is missing organization membership`,
     );
     expectError(
-      await lApi.delete(membershipPath(FX.projectId, FX.identityId)),
+      await lApi.delete(membershipPath(FX.projectId, await newIdentity(lClient))),
       400,
       "BadRequest",
       "Identity doesn't have membership",
+    );
+    // The default identity is the fixture project's admin (a fixture's `projectIds`).
+    expectError(
+      await lApi.delete(membershipPath(FX.projectId, FX.identityId)),
+      400,
+      "BadRequest",
+      "You can't delete your own membership",
     );
   });
 
@@ -339,8 +346,11 @@ describe("identity memberships on a licensed plan", () => {
       await emu.stop();
       const state = JSON.parse(readFileSync(file, "utf8"));
       expect(state.projectRoles.map((r: { id: string }) => r.id)).toEqual([kept.id]);
-      expect(state.identityMemberships.map((m: { id: string }) => m.id)).toEqual([keptMembership.id]);
-      expect(state.identityMemberships[0].roles[0]).toMatchObject({ role: "custom", customRoleId: kept.id });
+      // The member's; the others are the fixture's admins of its projects.
+      const members = state.identityMemberships.filter((m: { identityId: string }) => m.identityId === member);
+      expect(members.map((m: { id: string }) => m.id)).toEqual([keptMembership.id]);
+      expect(members[0].roles[0]).toMatchObject({ role: "custom", customRoleId: kept.id });
+      expect(state.identityMemberships.some((m: { projectId: string }) => m.projectId === project.id)).toBe(false);
       expect(role.projectId).toBe(project.id);
     } finally {
       rmSync(dir, { recursive: true, force: true });
