@@ -24,11 +24,11 @@ import {
  * AppConnectionSettings never creates: it PATCHes an existing connection, and only when a setting
  * differs. A resource adopted as found (provider/state.ts, `adoptedAsFound`) was never written by
  * the stack: no event is looked for. `idOutput`: the output holding the id the event carries, where
- * it is not the resource's id (a membership's events carry its identity's).
+ * it is not the resource's id. `unaudited`: the service's routes for the family record no event.
  */
 export const appliedEvents: Record<
   ResourceType,
-  { types: string[]; idKey: string; byProject?: true; idOutput?: string }
+  { types: string[]; idKey: string; byProject?: true; idOutput?: string; unaudited?: true }
 > = {
   SecretSync: { types: ["create-secret-sync", "update-secret-sync"], idKey: "syncId" },
   SecretRotation: { types: ["create-secret-rotation", "update-secret-rotation"], idKey: "rotationId" },
@@ -66,12 +66,10 @@ export const appliedEvents: Record<
   },
   IdentityClientSecret: { types: ["create-identity-universal-auth-client-secret"], idKey: "clientSecretId" },
   ProjectRole: { types: ["create-project-role", "update-project-role"], idKey: "roleId" },
-  // The service's membership events carry the identity's id, not the membership's.
-  ProjectIdentityMembership: {
-    types: ["create-identity-project-membership", "update-identity-project-membership"],
-    idKey: "identityId",
-    idOutput: "identityId",
-  },
+  // The `/projects/:projectId/identity-memberships` routes the SDK calls (the service's
+  // deprecated identity membership router, still served; docs/service-api.md §19) record no audit
+  // event: nothing to look for, and counted apart.
+  ProjectIdentityMembership: { types: [], idKey: "identityId", unaudited: true },
 };
 
 interface VerifyOptions extends ConnectionOptions, StackOptions {
@@ -115,7 +113,8 @@ folderId, secretId, caId, certificatePolicyId in the event's metadata; an enviro
 carry no id, so any environment event (or the create) of its project counts. A resource whose
 object the stack adopted as found (adoptExisting, \`secretops import\`, or an AppConnectionSettings
 whose connection already matched) and has not written since made no change for the audit log to
-show: no event is looked for (adoptedAsFound in its outputs), and it is counted apart. Endpoint and token: the flags, else the stack's secretops:* config, else the
+show: no event is looked for (adoptedAsFound in its outputs), and it is counted apart. Neither is
+one for a ProjectIdentityMembership: the service's identity-memberships routes record no event. Endpoint and token: the flags, else the stack's secretops:* config, else the
 environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad usage.`,
     )
     .action(async (o: VerifyOptions) => {
@@ -133,8 +132,11 @@ environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad
       }
       // Adopted as found and not written since: the stack made no change for the log to show.
       const adopted = ours.filter((r) => r.outputs?.adoptedAsFound === true);
+      const unaudited = ours.filter(
+        (r) => !adopted.includes(r) && appliedEvents[r.type.slice(TYPE_PREFIX.length) as ResourceType]?.unaudited,
+      );
       const expected = ours
-        .filter((r) => !adopted.includes(r))
+        .filter((r) => !adopted.includes(r) && !unaudited.includes(r))
         .map((r) => {
           const type = r.type.slice(TYPE_PREFIX.length) as ResourceType;
           // When the object last reached the declared state (provider/state.ts, changedAt); state from
@@ -164,17 +166,25 @@ environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad
           `${missing.length} of ${counted(ours.length, "secretops resource")} ${missing.length === 1 ? "has" : "have"} no create/update event`,
         );
       }
-      process.stdout.write(`${counted(ours.length, "secretops resource")} verified: ${verified(expected, adopted)}\n`);
+      process.stdout.write(
+        `${counted(ours.length, "secretops resource")} verified: ${verified(expected, adopted, unaudited)}\n`,
+      );
     });
 }
 
-/** What the verified resources showed: each written one its event; the ones adopted as found, none to look for. */
-function verified(written: readonly unknown[], adopted: readonly unknown[]): string {
+/**
+ * What the verified resources showed: each written one its event; the ones adopted as found, and
+ * those of a family whose routes record no event, none to look for.
+ */
+function verified(written: readonly unknown[], adopted: readonly unknown[], unaudited: readonly unknown[]): string {
   const none = "adopted as found with no write (no event to look for)";
-  if (!adopted.length) return "each has its create/update event";
-  if (!written.length) return `each was ${none}`;
+  const apart = unaudited.length
+    ? `; ${unaudited.length} ${unaudited.length === 1 ? "was" : "were"} written by routes that record no event`
+    : "";
+  if (!adopted.length) return `${written.length ? "each has its create/update event" : "none has an event"}${apart}`;
+  if (!written.length && !unaudited.length) return `each was ${none}`;
   const found = `${written.length} ${written.length === 1 ? "has its" : "have their"} create/update event`;
-  return `${found}, ${adopted.length} ${adopted.length === 1 ? "was" : "were"} ${none}`;
+  return `${found}, ${adopted.length} ${adopted.length === 1 ? "was" : "were"} ${none}${apart}`;
 }
 
 /**

@@ -35,7 +35,15 @@ describe("secretops verify", () => {
         sslRejectUnauthorized: false,
       },
     } as never);
+    // An identity made outside the stack, whose membership the stack makes: the service's
+    // identity-memberships routes record no event, so none is looked for.
+    const member = await client.identities.create({ name: "verify-ci", organizationId: f.orgId, role: "no-access" });
     const resources = [
+      {
+        kind: "ProjectIdentityMembership",
+        name: "membership",
+        args: { projectId: f.projects[0]!.id, identityId: member.id, roles: [{ role: "viewer" }] },
+      },
       {
         kind: "CertificateProfile",
         name: "profile",
@@ -103,8 +111,9 @@ describe("secretops verify", () => {
     });
 
   const VERIFIED =
-    "4 secretops resources verified: 3 have their create/update event, " +
-    "1 was adopted as found with no write (no event to look for)\n";
+    "5 secretops resources verified: 3 have their create/update event, " +
+    "1 was adopted as found with no write (no event to look for); " +
+    "1 was written by routes that record no event\n";
 
   it("finds the create/update event of every resource the last up wrote (exit 0)", async () => {
     const r = await verify(emulator.url, emulator.token);
@@ -175,7 +184,7 @@ describe("secretops verify", () => {
     expect(missing.find((l) => l.includes(profile!))).toMatch(
       /^missing: CertificateProfile profile \S+: no create-certificate-profile or update-certificate-profile event since /,
     );
-    expect(r.stderr).toContain("3 of 4 secretops resources have no create/update event");
+    expect(r.stderr).toContain("3 of 5 secretops resources have no create/update event");
   });
 
   it("looks for the event of an object adopted as found once the stack writes it", async () => {
@@ -188,11 +197,13 @@ describe("secretops verify", () => {
     const up = await t.stack.up();
     expect(up.summary.resourceChanges?.update).toBe(1);
     const r = await verify(emulator.url, emulator.token);
-    expect(r.stdout).toBe("4 secretops resources verified: each has its create/update event\n");
+    expect(r.stdout).toBe(
+      "5 secretops resources verified: each has its create/update event; 1 was written by routes that record no event\n",
+    );
     expect(r.code).toBe(0);
     const elsewhere = await verify(fresh.url, fresh.token);
     expect(elsewhere.code).toBe(1);
     expect(elsewhere.stdout).toMatch(new RegExp(`^missing: AppConnectionSettings matched ${ids[3]}: `, "m"));
-    expect(elsewhere.stderr).toContain("4 of 4 secretops resources have no create/update event");
+    expect(elsewhere.stderr).toContain("4 of 5 secretops resources have no create/update event");
   });
 });
