@@ -43,6 +43,7 @@ import { registerSecretFolderRoutes } from "./routes/secret-folders";
 import { registerSecretRotationRoutes } from "./routes/secret-rotations";
 import { registerSecretSyncRoutes } from "./routes/secret-syncs";
 import { registerSecretRoutes } from "./routes/secrets";
+import { registerSecretV3Routes } from "./routes/secrets-v3";
 import { ATTEMPT_HEADER, apiPaths, identityAuthMethods, type IdentityAuthMethodRow } from "../sdk/schemas";
 
 export interface ServerOptions {
@@ -169,6 +170,7 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
   registerProjectEnvironmentRoutes(app, ctx);
   registerSecretFolderRoutes(app, ctx);
   registerSecretRoutes(app, ctx);
+  registerSecretV3Routes(app, ctx);
   registerCertificateAuthorityRoutes(app, ctx);
   registerCertificatePolicyRoutes(app, ctx);
   registerAuditLogRoutes(app, ctx);

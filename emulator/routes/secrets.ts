@@ -22,7 +22,7 @@ export function registerSecretRoutes(app: FastifyInstance, ctx: EmulatorContext)
 
 type SecretRequest<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
 
-const secretHandlers: ScopedHandlers<EmulatorContext, typeof ops> = {
+export const secretHandlers: ScopedHandlers<EmulatorContext, typeof ops> = {
   list: listSecrets,
   getById: getSecretById,
   get: getSecret,
