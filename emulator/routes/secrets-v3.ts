@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { secretV3Operations as ops } from "../../sdk/schemas/operations/secrets-v3";
+import { secretV3Operations as ops } from "../../sdk/schemas";
 import type { EmulatorContext } from "../context";
 import { badRequest } from "../errors";
 import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";

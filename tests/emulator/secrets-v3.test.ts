@@ -1,5 +1,5 @@
 import { SecretEnvelope, apiPaths } from "../../sdk/schemas";
-import { SecretV3ListEnvelope } from "../../sdk/schemas/operations/secrets-v3";
+import { SecretV3ListEnvelope } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import { FX, expectError, expectNotMember, start, type Api } from "./helpers";
 import { createFolder, createProject } from "./tree-objects";

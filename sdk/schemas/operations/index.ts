@@ -13,3 +13,4 @@ export * from "./audit-logs";
 export * from "./auth";
 export * from "./identities";
 export * from "./project-access";
+export * from "./secrets-v3";
