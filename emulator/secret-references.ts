@@ -1,4 +1,5 @@
 import { posix } from "node:path";
+import { forbidden } from "./errors";
 import type { Store } from "./store";
 
 /**
@@ -8,7 +9,9 @@ import type { Store } from "./store";
  * in folder `/a/b` of that environment, always in the same project. A read with expansion gets
  * each reference replaced by the value it names, and the references in that value in turn, to a
  * depth of 10, never following a secret back into itself. A reference to a secret that does not
- * exist (or whose value is empty) stays as written.
+ * exist (or whose value is empty) stays as written. Each secret a reference names must be one the
+ * caller may read the value of (`canExpandValue`, services/secret-v2-bridge/secret-v2-bridge-fns.ts),
+ * whether it exists or not; otherwise the read is a 403 naming both secrets.
  */
 
 const REFERENCE = /\$\{([\w.-]+)\}/g;
@@ -55,6 +58,8 @@ export function expandReferences(
   store: Store,
   place: Place,
   secret: { key: string; value: string; skipMultilineEncoding: boolean | null },
+  /** Whether the caller may read the value of the secret `key` at `environment` and `secretPath`. */
+  canExpand: (environment: string, secretPath: string, key: string) => boolean = () => true,
 ): string {
   if (!secret.value || !hasReference(secret.value)) return secret.value;
   let expanded = secret.value;
@@ -64,6 +69,10 @@ export function expandReferences(
     if (depth > MAX_DEPTH) continue;
     for (const [written, reference] of value.matchAll(REFERENCE)) {
       const to = target(reference!, at);
+      if (!canExpand(to.environment, to.secretPath, to.key))
+        throw forbidden(
+          `You do not have permission to read secret '${to.key}' in environment '${to.environment}' at path '${to.secretPath}', which is referenced by secret '${secret.key}' in environment '${place.environment}' at path '${place.secretPath}'.`,
+        );
       const found = valueAt(store, to);
       if (hasReference(found) && !seen.has(idOf(to)))
         pending.push({ value: found, at: to, depth: depth + 1, seen: new Set([...seen, idOf(to)]) });

@@ -106,9 +106,13 @@ async function listSecrets(ctx: EmulatorContext, req: SecretRequest<"list">) {
   );
   const meta = { environment: asked.environment, secretPath: place.secretPath, numberOfSecrets: list.length };
   recordEvent(ctx, req, actor, "get-secrets", meta, asked.projectId);
-  const shown = (s: StoredSecret) => readValue(ctx, place, s, q);
+  // A value hidden from the caller is never expanded (nor are its references checked).
+  const view = (s: StoredSecret) => {
+    const shown = q.viewSecretValue && valueShown(ability, place, s);
+    return secretView(s, place, shown, shown ? readValue(ctx, place, s, q, ability) : s.value);
+  };
   return {
-    secrets: list.map((s) => secretView(s, place, q.viewSecretValue && valueShown(ability, place, s), shown(s))),
+    secrets: list.map(view),
     imports: [],
   };
 }
@@ -122,8 +126,13 @@ function readValue(
   place: Place,
   s: StoredSecret,
   q: { viewSecretValue: boolean; expandSecretReferences: boolean },
+  ability: ProjectAbility,
 ): string {
-  return q.viewSecretValue && q.expandSecretReferences ? expandReferences(ctx.store, place, s) : s.value;
+  if (!q.viewSecretValue || !q.expandSecretReferences) return s.value;
+  // Each secret referenced must be one the caller may read (the service's `canExpandValue`).
+  return expandReferences(ctx.store, place, s, (environment, secretPath, key) =>
+    canReadSecret(ability, "readValue", secretFields({ ...place, environment, secretPath }, key)),
+  );
 }
 
 /** A secret by id, wherever it is, with its value and place. */
@@ -159,7 +168,7 @@ async function getSecret(ctx: EmulatorContext, req: SecretRequest<"get">) {
   const place = placeOf(asked, f);
   recordEvent(ctx, req, actor, "get-secret", secretMeta(place, s), q.projectId);
   const shown = q.viewSecretValue && valueShown(ability, place, s);
-  return { secret: secretView(s, place, shown, readValue(ctx, place, s, q)) };
+  return { secret: secretView(s, place, shown, shown ? readValue(ctx, place, s, q, ability) : s.value) };
 }
 
 async function createSecret(ctx: EmulatorContext, req: SecretRequest<"create">) {
