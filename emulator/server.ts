@@ -40,6 +40,7 @@ import { registerOptionsRoutes } from "./routes/options";
 import { registerProjectEnvironmentRoutes } from "./routes/project-environments";
 import { registerProjectRoutes } from "./routes/projects";
 import { registerSecretFolderRoutes } from "./routes/secret-folders";
+import { registerFolderV1Routes } from "./routes/folders-v1";
 import { registerSecretRotationRoutes } from "./routes/secret-rotations";
 import { registerSecretSyncRoutes } from "./routes/secret-syncs";
 import { registerSecretRoutes } from "./routes/secrets";
@@ -169,6 +170,7 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
   registerProjectRoutes(app, ctx);
   registerProjectEnvironmentRoutes(app, ctx);
   registerSecretFolderRoutes(app, ctx);
+  registerFolderV1Routes(app, ctx);
   registerSecretRoutes(app, ctx);
   registerSecretV3Routes(app, ctx);
   registerCertificateAuthorityRoutes(app, ctx);

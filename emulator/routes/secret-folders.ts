@@ -18,7 +18,7 @@ export function registerSecretFolderRoutes(app: FastifyInstance, ctx: EmulatorCo
   routeOperations(app, ops, folderHandlers, ctx);
 }
 
-type FolderRequest<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
+export type FolderRequest<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
 
 const folderHandlers: ScopedHandlers<EmulatorContext, typeof ops> = {
   list: listFolders,
@@ -70,7 +70,7 @@ const folderMeta = (env: Environment, f: Folder) => ({
   folderPath: f.path,
 });
 
-async function listFolders(ctx: EmulatorContext, req: FolderRequest<"list">) {
+export async function listFolders(ctx: EmulatorContext, req: FolderRequest<"list">) {
   const q = req.query;
   requireProject(ctx, actorOf(req), q.projectId, "read", subjects.secretFolders, {
     environment: q.environment,
@@ -88,7 +88,7 @@ async function listFolders(ctx: EmulatorContext, req: FolderRequest<"list">) {
 }
 
 /** The folder with its environment, project and path joined; any member of the project may read it. */
-async function getFolder(ctx: EmulatorContext, req: FolderRequest<"get">) {
+export async function getFolder(ctx: EmulatorContext, req: FolderRequest<"get">) {
   const { id } = req.params;
   const f = ctx.store.folders.get(id);
   if (!f) throw notFound(`Folder with ID '${id}' not found`);
@@ -107,7 +107,7 @@ async function getFolder(ctx: EmulatorContext, req: FolderRequest<"get">) {
   };
 }
 
-async function createFolder(ctx: EmulatorContext, req: FolderRequest<"create">) {
+export async function createFolder(ctx: EmulatorContext, req: FolderRequest<"create">) {
   const actor = actorOf(req);
   const { body } = req;
   requireProject(ctx, actor, body.projectId, "create", subjects.secretFolders, {
@@ -136,7 +136,7 @@ function childOf(ctx: EmulatorContext, parent: Folder, idOrName: string, byNameF
 }
 
 /** Renames a folder (and changes its description); its subfolders' paths follow. */
-async function updateFolder(ctx: EmulatorContext, req: FolderRequest<"update">) {
+export async function updateFolder(ctx: EmulatorContext, req: FolderRequest<"update">) {
   const actor = actorOf(req);
   const { body } = req;
   requireProject(ctx, actor, body.projectId, "edit", subjects.secretFolders, {
@@ -167,7 +167,7 @@ async function updateFolder(ctx: EmulatorContext, req: FolderRequest<"update">) 
  * Deletes a folder of the parent `path`, matched by name first, then by id. One holding secrets or
  * folders needs `forceDelete`, and then goes with them.
  */
-async function deleteFolder(ctx: EmulatorContext, req: FolderRequest<"delete">) {
+export async function deleteFolder(ctx: EmulatorContext, req: FolderRequest<"delete">) {
   const actor = actorOf(req);
   const { body } = req;
   requireProject(ctx, actor, body.projectId, "delete", subjects.secretFolders, {

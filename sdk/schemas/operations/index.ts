@@ -14,3 +14,4 @@ export * from "./auth";
 export * from "./identities";
 export * from "./project-access";
 export * from "./secrets-v3";
+export * from "./workspace-v1";
