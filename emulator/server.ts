@@ -40,6 +40,7 @@ import { registerOptionsRoutes } from "./routes/options";
 import { registerProjectEnvironmentRoutes } from "./routes/project-environments";
 import { registerProjectRoutes } from "./routes/projects";
 import { registerSecretFolderRoutes } from "./routes/secret-folders";
+import { registerWorkspaceV1Routes } from "./routes/workspace-v1";
 import { registerFolderV1Routes } from "./routes/folders-v1";
 import { registerSecretRotationRoutes } from "./routes/secret-rotations";
 import { registerSecretSyncRoutes } from "./routes/secret-syncs";
@@ -171,6 +172,7 @@ export async function buildServer(ctx: EmulatorContext, opts: ServerOptions): Pr
   registerProjectEnvironmentRoutes(app, ctx);
   registerSecretFolderRoutes(app, ctx);
   registerFolderV1Routes(app, ctx);
+  registerWorkspaceV1Routes(app, ctx);
   registerSecretRoutes(app, ctx);
   registerSecretV3Routes(app, ctx);
   registerCertificateAuthorityRoutes(app, ctx);

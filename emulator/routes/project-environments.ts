@@ -18,7 +18,7 @@ export function registerProjectEnvironmentRoutes(app: FastifyInstance, ctx: Emul
   routeOperations(app, ops, environmentHandlers, ctx);
 }
 
-type EnvironmentRequest<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
+export type EnvironmentRequest<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
 
 const environmentHandlers: ScopedHandlers<EmulatorContext, typeof ops> = {
   get: getEnvironment,
@@ -72,14 +72,14 @@ const answer = (message: string, e: Environment) => ({
   environment: environmentView(e),
 });
 
-async function getEnvironment(ctx: EmulatorContext, req: EnvironmentRequest<"get">) {
+export async function getEnvironment(ctx: EmulatorContext, req: EnvironmentRequest<"get">) {
   const actor = actorOf(req);
   const e = findEnvironment(ctx, actor, req.params.projectId, req.params.id, "read");
   recordEvent(ctx, req, actor, "get-environment", { environmentId: e.id }, e.projectId);
   return { environment: environmentView(e) };
 }
 
-async function createEnvironment(ctx: EmulatorContext, req: EnvironmentRequest<"create">) {
+export async function createEnvironment(ctx: EmulatorContext, req: EnvironmentRequest<"create">) {
   const actor = actorOf(req);
   const { body } = req;
   const { projectId } = req.params;
@@ -101,7 +101,7 @@ async function createEnvironment(ctx: EmulatorContext, req: EnvironmentRequest<"
   return answer("Successfully created new environment", e);
 }
 
-async function updateEnvironment(ctx: EmulatorContext, req: EnvironmentRequest<"update">) {
+export async function updateEnvironment(ctx: EmulatorContext, req: EnvironmentRequest<"update">) {
   const actor = actorOf(req);
   const { body } = req;
   const e = findEnvironment(ctx, actor, req.params.projectId, req.params.id, "edit");
@@ -120,7 +120,7 @@ async function updateEnvironment(ctx: EmulatorContext, req: EnvironmentRequest<"
  * A hard delete. Syncs and rotations in its folders stay, with no folder ([UNCONFIRMED] for
  * rotations; cascades.ts).
  */
-async function deleteEnvironmentRoute(ctx: EmulatorContext, req: EnvironmentRequest<"delete">) {
+export async function deleteEnvironmentRoute(ctx: EmulatorContext, req: EnvironmentRequest<"delete">) {
   const actor = actorOf(req);
   const e = findEnvironment(ctx, actor, req.params.projectId, req.params.id, "delete");
   const out = answer("Successfully deleted environment", e);

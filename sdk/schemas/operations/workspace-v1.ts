@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { environmentSlug, nonEmpty, secretPath } from "../common";
+import {
+  ProjectEnvironmentCreateSchema,
+  ProjectEnvironmentEnvelope,
+  ProjectEnvironmentSchema,
+  ProjectEnvironmentUpdateSchema,
+} from "../projects";
 import { folderName, SecretFolderEnvelope, SecretFolderListEnvelope } from "../secret-folders";
 import { op } from "./operation";
 
@@ -65,5 +71,49 @@ export const secretFolderV1Operations = {
     body: SecretFolderV1DeleteSchema,
     response: SecretFolderEnvelope,
     bucket: "secrets",
+  }),
+};
+
+/**
+ * `/api/v1/workspace/{workspaceId}/environments` (routes/v1/deprecated-project-env-router.ts): the
+ * current routes' bodies, but unknown fields are dropped, not refused (the vendor's Node SDK sends
+ * `projectId` in the body), and the writes answer the project as `workspace`.
+ */
+const v1Environments = "/api/v1/workspace/:workspaceId/environments";
+const workspaceEnvParams = z.object({ workspaceId: nonEmpty, id: nonEmpty });
+
+/** The answer of the v1 environment writes: `workspace` where v1/projects says `projectId`. */
+export const ProjectEnvironmentV1Envelope = z.object({
+  message: z.string(),
+  workspace: z.string(),
+  environment: ProjectEnvironmentSchema,
+});
+
+export const projectEnvironmentV1Operations = {
+  get: op({
+    method: "GET",
+    path: `${v1Environments}/:envId`,
+    params: z.object({ workspaceId: nonEmpty, envId: nonEmpty }),
+    response: ProjectEnvironmentEnvelope,
+  }),
+  create: op({
+    method: "POST",
+    path: v1Environments,
+    params: z.object({ workspaceId: nonEmpty }),
+    body: z.object(ProjectEnvironmentCreateSchema.shape),
+    response: ProjectEnvironmentV1Envelope,
+  }),
+  update: op({
+    method: "PATCH",
+    path: `${v1Environments}/:id`,
+    params: workspaceEnvParams,
+    body: z.object(ProjectEnvironmentUpdateSchema.shape),
+    response: ProjectEnvironmentV1Envelope,
+  }),
+  delete: op({
+    method: "DELETE",
+    path: `${v1Environments}/:id`,
+    params: workspaceEnvParams,
+    response: ProjectEnvironmentV1Envelope,
   }),
 };
