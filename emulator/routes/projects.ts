@@ -27,7 +27,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: EmulatorContext
   routeOperations(app, ops, projectHandlers, ctx);
 }
 
-type ProjectRequest<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
+export type ProjectRequest<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
 
 const projectHandlers: ScopedHandlers<EmulatorContext, typeof ops> = {
   list: listProjects,
@@ -78,7 +78,7 @@ async function listProjects(ctx: EmulatorContext, req: ProjectRequest<"list">) {
  * Any member may read the project: the service's `getAProject` asks for the caller's permission
  * (membership) and checks no rule (services/project/project-service.ts).
  */
-async function getProject(ctx: EmulatorContext, req: ProjectRequest<"get">) {
+export async function getProject(ctx: EmulatorContext, req: ProjectRequest<"get">) {
   const { projectId } = req.params;
   if (!ctx.store.projects.has(projectId)) throw notFound(`Project with ID '${projectId}' not found`);
   const p = projectPermission(ctx, actorOf(req), projectId, subjects.projects).project;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { projectEnvironmentV1Operations as ops } from "../../sdk/schemas";
+import { projectEnvironmentV1Operations as ops, workspaceV1Operations } from "../../sdk/schemas";
 import { actorOf, setActor, type EmulatorContext } from "../context";
 import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
 import {
@@ -9,6 +9,7 @@ import {
   updateEnvironment,
   type EnvironmentRequest,
 } from "./project-environments";
+import { getProject, type ProjectRequest } from "./projects";
 
 /**
  * `/api/v1/workspace/{workspaceId}/environments` (docs/service-api.md §22): the current
@@ -17,7 +18,18 @@ import {
  */
 export function registerWorkspaceV1Routes(app: FastifyInstance, ctx: EmulatorContext): void {
   routeOperations(app, ops, handlers, ctx);
+  routeOperations(app, workspaceV1Operations, workspaceHandlers, ctx);
 }
+
+const workspaceHandlers: ScopedHandlers<EmulatorContext, typeof workspaceV1Operations> = {
+  get: async (ctx, req) => {
+    const current = Object.assign(Object.create(req) as object, {
+      params: { projectId: req.params.workspaceId },
+    }) as unknown as ProjectRequest<"get">;
+    setActor(current, actorOf(req));
+    return { workspace: (await getProject(ctx, current)).project };
+  },
+};
 
 type V1Request<K extends keyof typeof ops> = OperationRequest<(typeof ops)[K]>;
 

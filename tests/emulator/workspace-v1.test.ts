@@ -83,3 +83,19 @@ describe("/api/v1/workspace/{workspaceId}/environments", () => {
     );
   });
 });
+
+describe("/api/v1/workspace/{workspaceId}", () => {
+  it("answers the project /api/v1/projects made, as `workspace`, with its environments", async () => {
+    const res = await api.get(`/api/v1/workspace/${projectId}`);
+    expect(res.status).toBe(200);
+    const current = (await api.get(`${apiPaths.projects}/${projectId}`)).body.project;
+    expect(res.body.workspace).toEqual(current);
+    expect((res.body.workspace.environments as Json[]).map((e) => e.slug)).toContain("dev");
+  });
+
+  it("answers errors as the current route does", async () => {
+    const ghost = "00000000-0000-4000-8000-000000000000";
+    expectError(await api.get(`/api/v1/workspace/${ghost}`), 404, "NotFound", `Project with ID '${ghost}' not found`);
+    expectNotMember(await api.get(`/api/v1/workspace/${FX.restrictedProjectId}`));
+  });
+});

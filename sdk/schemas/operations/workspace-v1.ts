@@ -5,6 +5,7 @@ import {
   ProjectEnvironmentEnvelope,
   ProjectEnvironmentSchema,
   ProjectEnvironmentUpdateSchema,
+  ProjectSchema,
 } from "../projects";
 import { folderName, SecretFolderEnvelope, SecretFolderListEnvelope } from "../secret-folders";
 import { op } from "./operation";
@@ -115,5 +116,18 @@ export const projectEnvironmentV1Operations = {
     path: `${v1Environments}/:id`,
     params: workspaceEnvParams,
     response: ProjectEnvironmentV1Envelope,
+  }),
+};
+
+/** GET /api/v1/workspace/{workspaceId} answer: the project, with its environments, as `workspace`. */
+export const WorkspaceV1Envelope = z.object({ workspace: ProjectSchema });
+
+/** `/api/v1/workspace/{workspaceId}` (routes/v1/deprecated-project-router.ts): the same `getAProject`. */
+export const workspaceV1Operations = {
+  get: op({
+    method: "GET",
+    path: "/api/v1/workspace/:workspaceId",
+    params: z.object({ workspaceId: nonEmpty }),
+    response: WorkspaceV1Envelope,
   }),
 };
