@@ -86,7 +86,7 @@ export async function getProject(ctx: EmulatorContext, req: ProjectRequest<"get"
 }
 
 /** The project itself, in no envelope; looked up in the caller's organization. */
-async function getProjectBySlug(ctx: EmulatorContext, req: ProjectRequest<"getBySlug">) {
+export async function getProjectBySlug(ctx: EmulatorContext, req: ProjectRequest<"getBySlug">) {
   const actor = actorOf(req);
   const { slug } = req.params;
   const p = [...ctx.store.projects.values()].find((x) => x.orgId === actor.orgId && x.slug === slug);
@@ -96,7 +96,7 @@ async function getProjectBySlug(ctx: EmulatorContext, req: ProjectRequest<"getBy
   return projectView(ctx.store, p, true);
 }
 
-async function createProject(ctx: EmulatorContext, req: ProjectRequest<"create">) {
+export async function createProject(ctx: EmulatorContext, req: ProjectRequest<"create">) {
   const actor = actorOf(req);
   const { body } = req;
   // Only the service's own template exists here; a named one is looked up and not found.

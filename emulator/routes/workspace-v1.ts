@@ -9,7 +9,7 @@ import {
   updateEnvironment,
   type EnvironmentRequest,
 } from "./project-environments";
-import { getProject, type ProjectRequest } from "./projects";
+import { createProject, getProject, getProjectBySlug, type ProjectRequest } from "./projects";
 
 /**
  * `/api/v1/workspace/{workspaceId}/environments` (docs/service-api.md §22): the current
@@ -22,6 +22,8 @@ export function registerWorkspaceV1Routes(app: FastifyInstance, ctx: EmulatorCon
 }
 
 const workspaceHandlers: ScopedHandlers<EmulatorContext, typeof workspaceV1Operations> = {
+  create: (ctx, req) => createProject(ctx, req as unknown as ProjectRequest<"create">),
+  getBySlug: (ctx, req) => getProjectBySlug(ctx, req as unknown as ProjectRequest<"getBySlug">),
   get: async (ctx, req) => {
     const current = Object.assign(Object.create(req) as object, {
       params: { projectId: req.params.workspaceId },

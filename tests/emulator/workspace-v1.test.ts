@@ -99,3 +99,29 @@ describe("/api/v1/workspace/{workspaceId}", () => {
     expectNotMember(await api.get(`/api/v1/workspace/${FX.restrictedProjectId}`));
   });
 });
+
+describe("/api/v2/workspace", () => {
+  it("creates a project the current routes read, by id and by slug; drops unknown fields", async () => {
+    const slug = `tfp-${Date.now().toString(36)}`;
+    const res = await api.post("/api/v2/workspace", { projectName: "Made by v2", slug, organizationSlug: "ignored" });
+    expect(res.status).toBe(200);
+    const made = res.body.project as Json;
+    expect(made).toMatchObject({ name: "Made by v2", slug, type: "secret-manager" });
+    expect((await api.get(`${apiPaths.projects}/${made.id}`)).body.project.slug).toBe(slug);
+    const bySlug = await api.get(`/api/v2/workspace/${slug}`);
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body).toMatchObject({ id: made.id, slug });
+    expect((await auditOf(api, made.id, "create-project")).length).toBe(1);
+  });
+
+  it("refuses a slug taken in the organization, as the current create does", async () => {
+    const slug = `dup-${Date.now().toString(36)}`;
+    expect((await api.post("/api/v2/workspace", { projectName: "One", slug })).status).toBe(200);
+    expectError(
+      await api.post("/api/v2/workspace", { projectName: "Two", slug }),
+      400,
+      "BadRequest",
+      `A project with the slug "${slug}" already exists in your organization. Please choose a different name or slug.`,
+    );
+  });
+});

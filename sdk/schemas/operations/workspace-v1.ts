@@ -5,6 +5,8 @@ import {
   ProjectEnvironmentEnvelope,
   ProjectEnvironmentSchema,
   ProjectEnvironmentUpdateSchema,
+  ProjectCreateSchema,
+  ProjectEnvelope,
   ProjectSchema,
 } from "../projects";
 import { folderName, SecretFolderEnvelope, SecretFolderListEnvelope } from "../secret-folders";
@@ -124,6 +126,23 @@ export const WorkspaceV1Envelope = z.object({ workspace: ProjectSchema });
 
 /** `/api/v1/workspace/{workspaceId}` (routes/v1/deprecated-project-router.ts): the same `getAProject`. */
 export const workspaceV1Operations = {
+  /**
+   * POST /api/v2/workspace (routes/v2/deprecated-project-router.ts): the current create's fields,
+   * unknown ones dropped (the Terraform provider sends `organizationSlug`).
+   */
+  create: op({
+    method: "POST",
+    path: "/api/v2/workspace",
+    body: z.object(ProjectCreateSchema.shape),
+    response: ProjectEnvelope,
+  }),
+  /** GET /api/v2/workspace/{slug}: the project itself, in no envelope, as the current slug read. */
+  getBySlug: op({
+    method: "GET",
+    path: "/api/v2/workspace/:slug",
+    params: z.object({ slug: nonEmpty }),
+    response: ProjectSchema,
+  }),
   get: op({
     method: "GET",
     path: "/api/v1/workspace/:workspaceId",
