@@ -1,0 +1,119 @@
+import * as path from "node:path";
+import { InfisicalSDK } from "@infisical/sdk";
+import { startEmulator } from "../../emulator";
+import { changeCounts, createTestStack, type TestStack } from "../engine/harness";
+
+/**
+ * The vendor's Node client (`@infisical/sdk`, pinned in package.json) against the emulator, as a
+ * user runs it (issue 48): a program made through this package builds a project, a folder /app in
+ * dev with two secrets and a machine identity with universal auth, a member of the project. The
+ * client logs in as that identity (and as the fixture's identity, which has universal auth too),
+ * reads what the program wrote, and writes: what it writes, `pulumi refresh` finds as drift.
+ * The routes it calls are listed in docs/emulator.md ("Clients tested against the emulator").
+ */
+jest.setTimeout(15 * 60_000);
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let t: TestStack;
+let out: { projectId: string; environment: string; secretPath: string; clientId: string; clientSecret: string };
+
+/** The fixture identity's universal auth (emulator/fixtures/default.json). */
+const FIXTURE_LOGIN = { clientId: "30000000-0000-4000-8003-000000000001", clientSecret: "emulator-client-secret" };
+
+const login = (creds: { clientId: string; clientSecret: string }) =>
+  new InfisicalSDK({ siteUrl: emulator.url }).auth().universalAuth.login(creds);
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, admin: true, rateLimits: false });
+  t = await createTestStack({
+    program: path.join(__dirname, "programs", "clients-tree"),
+    config: {
+      "secretops:apiUrl": { value: emulator.url },
+      "secretops:token": { value: emulator.token, secret: true },
+      "clients-tree:organizationId": { value: emulator.summary.orgId },
+      "clients-tree:projectSlug": { value: `node-sdk-${process.pid}` },
+    },
+  });
+  const up = await t.stack.up();
+  expect(up.summary.result).toBe("succeeded");
+  const o = await t.stack.outputs();
+  out = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.value])) as typeof out;
+});
+afterAll(async () => {
+  await t?.dispose();
+  await emulator?.stop();
+});
+
+describe.each([
+  ["the identity the program made", () => ({ clientId: out.clientId, clientSecret: out.clientSecret })],
+  ["the fixture's identity", () => FIXTURE_LOGIN],
+])("@infisical/sdk logged in as %s", (_name, creds) => {
+  it("lists and gets what the program wrote", async () => {
+    const sdk = await login(creds());
+    expect(sdk.auth().getAccessToken()).toEqual(expect.any(String));
+    const where = { projectId: out.projectId, environment: out.environment, secretPath: out.secretPath };
+    const list = await sdk.secrets().listSecrets(where);
+    expect(Object.fromEntries(list.secrets.map((s) => [s.secretKey, s.secretValue]))).toEqual({
+      DB_URL: "postgres://db.internal/app",
+      API_KEY: "key-one",
+    });
+    const one = await sdk.secrets().getSecret({ ...where, secretName: "DB_URL" });
+    expect(one).toMatchObject({ secretKey: "DB_URL", secretValue: "postgres://db.internal/app", type: "shared" });
+  });
+  it("lists the folder the program made", async () => {
+    const sdk = await login(creds());
+    const folders = await sdk
+      .folders()
+      .listFolders({ projectId: out.projectId, environment: out.environment, path: "/" });
+    expect(folders.map((f) => f.name)).toContain("app");
+  });
+});
+
+describe("what @infisical/sdk writes, a refresh finds", () => {
+  it("creates, updates and deletes secrets; refresh shows the drift", async () => {
+    const sdk = await login({ clientId: out.clientId, clientSecret: out.clientSecret });
+    const where = { projectId: out.projectId, environment: out.environment, secretPath: out.secretPath };
+    const created = await sdk.secrets().createSecret("FROM_SDK", { ...where, secretValue: "sdk-value" });
+    expect(created.secret).toMatchObject({ secretKey: "FROM_SDK", secretValue: "sdk-value" });
+    const updated = await sdk.secrets().updateSecret("API_KEY", { ...where, secretValue: "key-from-sdk" });
+    expect(updated.secret).toMatchObject({ secretKey: "API_KEY", secretValue: "key-from-sdk" });
+    await sdk.secrets().deleteSecret("DB_URL", where);
+
+    const list = await sdk.secrets().listSecrets(where);
+    expect(Object.fromEntries(list.secrets.map((s) => [s.secretKey, s.secretValue]))).toEqual({
+      API_KEY: "key-from-sdk",
+      FROM_SDK: "sdk-value",
+    });
+    await expect(sdk.secrets().getSecret({ ...where, secretName: "DB_URL" })).rejects.toThrow(/404/);
+
+    // The refresh reads the changed value (an update) and the deleted secret (gone from state);
+    // the preview after it puts both back.
+    const refresh = await t.stack.refresh();
+    expect(changeCounts(refresh.summary.resourceChanges)).toMatchObject({ update: 1, delete: 1 });
+    const preview = await t.stack.preview();
+    expect(changeCounts(preview.changeSummary)).toMatchObject({ update: 1, create: 1 });
+    await t.stack.up();
+    const after = await sdk.secrets().listSecrets(where);
+    expect(Object.fromEntries(after.secrets.map((s) => [s.secretKey, s.secretValue]))).toEqual({
+      API_KEY: "key-one",
+      DB_URL: "postgres://db.internal/app",
+      FROM_SDK: "sdk-value",
+    });
+  });
+
+  // 5.0.2 has no folder update or delete: create and list are all it calls.
+  it("creates a folder the program then lists beside its own", async () => {
+    const sdk = await login({ clientId: out.clientId, clientSecret: out.clientSecret });
+    const folder = await sdk.folders().create({
+      projectId: out.projectId,
+      environment: out.environment,
+      path: "/",
+      name: "made-by-sdk",
+    });
+    expect(folder).toMatchObject({ name: "made-by-sdk" });
+    const folders = await sdk
+      .folders()
+      .listFolders({ projectId: out.projectId, environment: out.environment, path: "/" });
+    expect(folders.map((f) => f.name).sort()).toEqual(["app", "made-by-sdk"]);
+  });
+});
