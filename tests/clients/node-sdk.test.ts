@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import { InfisicalSDK } from "@infisical/sdk";
 import { startEmulator } from "../../emulator";
+import { TIMEOUTS, runAsync } from "../../scripts/run-sync";
 import { changeCounts, createTestStack, type TestStack } from "../engine/harness";
 
 /**
@@ -115,5 +116,32 @@ describe("what @infisical/sdk writes, a refresh finds", () => {
       .folders()
       .listFolders({ projectId: out.projectId, environment: out.environment, path: "/" });
     expect(folders.map((f) => f.name).sort()).toEqual(["app", "made-by-sdk"]);
+  });
+});
+
+describe("examples/app-reads-secrets", () => {
+  it("the app logs in with the stack's outputs and reads its secret through @infisical/sdk", async () => {
+    const dir = path.join(__dirname, "..", "..", "examples", "app-reads-secrets");
+    const example = await createTestStack({
+      program: dir,
+      config: {
+        "secretops:apiUrl": { value: emulator.url },
+        "secretops:token": { value: emulator.token, secret: true },
+        "secretops-app-reads-secrets:projectSlug": { value: `app-reads-${process.pid}` },
+      },
+    });
+    try {
+      await example.stack.up();
+      const outputs = Object.fromEntries(Object.entries(await example.stack.outputs()).map(([k, v]) => [k, v.value]));
+      // The README's second command: the outputs as `pulumi stack output --json --show-secrets` prints them.
+      const printed = await runAsync(process.execPath, [path.join(dir, "app.mjs")], {
+        timeoutMs: TIMEOUTS.quick,
+        env: { PATH: process.env.PATH ?? "", SITE_URL: emulator.url, STACK_OUTPUTS: JSON.stringify(outputs) },
+        cwd: dir,
+      });
+      expect(printed.trim()).toBe("DATABASE_URL has 26 characters");
+    } finally {
+      await example.dispose();
+    }
   });
 });
