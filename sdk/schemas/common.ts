@@ -107,11 +107,24 @@ export const secretName = z
 
 export const dateTime = z.string();
 
-/** Query-string booleans ("true"/"false"); a missing flag means false. */
+/** Query-string booleans the service declares as `z.enum(["true", "false"])`; a missing flag means false. */
 export const queryBoolean = z
   .union([z.boolean(), z.enum(["true", "false"])])
   .optional()
   .transform((v) => v === true || v === "true");
+
+/**
+ * The service's `booleanSchema` (server/routes/sanitizedSchemas.ts @0031d94e), for the query flags
+ * it declares with it (a folder list's `recursive`): any string, false only when empty, `0` or
+ * `false` in any case (Python clients send `False`); a missing flag is false where the route says
+ * `.default(false)`.
+ */
+export const serviceBoolean = z
+  .union([z.boolean(), z.string().trim()])
+  .optional()
+  .transform((v) =>
+    typeof v === "string" ? Boolean(v) && Number(v) !== 0 && v.toLowerCase() !== "false" : v === true,
+  );
 
 /** A non-empty string after trimming, as the service's by-name query parameters are. */
 export const trimmedNonEmpty = z.string().trim().min(1, { error: "must not be empty" });

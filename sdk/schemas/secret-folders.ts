@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, environmentSlug, nonEmpty, queryBoolean, secretPath, strictObject } from "./common";
+import { dateTime, environmentSlug, nonEmpty, secretPath, serviceBoolean, strictObject } from "./common";
 
 /**
  * Secret folders (docs/service-api.md §11), at `/api/v2/folders` (routes/v2/secret-folder-router.ts,
@@ -55,7 +55,7 @@ export const SecretFolderListQuery = z.object({
   projectId: nonEmpty,
   environment: environmentSlug,
   path: secretPath.default("/"),
-  recursive: queryBoolean,
+  recursive: serviceBoolean,
 });
 
 /** A folder as returned: `path` is the folder's own full path (`/app/db` for `db` in `/app`). */

@@ -66,6 +66,17 @@ describe("folders", () => {
     expect(event.event.metadata).toEqual({ environment: "dev", folderId: c.id, folderName: "c", folderPath: "/a/b/c" });
   });
 
+  test("`recursive` is read as the service's booleanSchema: any string, false if empty, 0 or false", async () => {
+    await api.post(folders, { ...dev(), name: "leaf", path: "/flag/mid" });
+    const names = async (recursive: string) =>
+      ((await api.get(folders, { query: { ...dev(), path: "/flag", recursive } })).body.folders as Json[]).map(
+        (f) => f.name,
+      );
+    // Python clients send `False` and `True`.
+    for (const off of ["False", "false", "0", ""]) expect(await names(off)).toEqual(["mid"]);
+    for (const on of ["True", "true", "1", "yes"]) expect(await names(on)).toEqual(["mid", "leaf"]);
+  });
+
   test("create: a name taken, an unknown environment, a bad name, another project", async () => {
     await createFolder(api, { ...dev(), name: "taken" });
     expectError(
