@@ -115,6 +115,8 @@ function readById(client: SecretOpsClient, m: Made): Promise<{ id?: string } | u
         (e) => Promise.reject(e.status === 400 && /does not have/.test(e.message) ? { status: 404 } : e),
       ),
     IdentityClientSecret: () => client.identityAuths.getClientSecret(o.identityId, m.id),
+    ProjectRole: () => client.projectRoles.getBySlug(o.projectId, o.slug),
+    ProjectIdentityMembership: () => client.identityMemberships.get(o.projectId, o.identityId),
   };
   if (!read[m.type]) throw new Error(`no read by id for ${m.type} ${m.name}`);
   return orUndefined(read[m.type]!());
@@ -626,6 +628,40 @@ describe("examples/machine-identity", () => {
     },
     async afterDestroy(c) {
       // The identity is gone, and its login and client secret with it.
+      await expectGoneFromService(c, made);
+    },
+  });
+});
+
+describe("examples/app-reads-secrets", () => {
+  let made: Made[];
+  const databaseUrl = "postgres://canary-app-reads-4e1b.internal/app";
+  exampleTests({
+    dir: path.join(examplesDir, "app-reads-secrets"),
+    project: "secretops-app-reads-secrets",
+    secrets: { databaseUrl },
+    resources: 7,
+    async afterUp(c, outputs) {
+      made = await expectMadeAtService(c, {
+        Project: 1,
+        SecretFolder: 1,
+        Secret: 1,
+        MachineIdentity: 1,
+        IdentityAuth: 1,
+        IdentityClientSecret: 1,
+        ProjectIdentityMembership: 1,
+      });
+      // The app's login, with what the stack's outputs hand it: a viewer reads the secret.
+      const o = outputs as Record<string, string>;
+      const app = new SecretOpsClient(
+        { baseUrl: c.emulator.url, universalAuth: { clientId: o.clientId!, clientSecret: o.clientSecret! } },
+        { rateLimit: false },
+      );
+      const place = { projectId: o.projectId!, environment: o.environment!, secretPath: o.secretPath! };
+      expect((await app.secrets.get("DATABASE_URL", place)).secretValue).toBe(databaseUrl);
+      expect(storedState(c.t)).not.toContain(o.clientSecret);
+    },
+    async afterDestroy(c) {
       await expectGoneFromService(c, made);
     },
   });
