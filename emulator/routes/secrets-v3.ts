@@ -38,6 +38,7 @@ function readQuery(ctx: EmulatorContext, q: V3Request<"list">["query"] | V3Reque
     secretPath: q.secretPath,
     viewSecretValue: q.viewSecretValue,
     expandSecretReferences: q.expandSecretReferences,
+    recursive: "recursive" in q && q.recursive,
   };
 }
 

@@ -100,21 +100,38 @@ async function listSecrets(ctx: EmulatorContext, req: SecretRequest<"list">) {
     );
   }
   const place = placeOf(asked, f);
-  // Only the secrets the caller may describe; values only where it may read them.
-  const list = [...(ctx.store.secrets.get(f.id)?.values() ?? [])].filter((s) =>
-    canReadSecret(ability, "describeSecret", secretFields(place, s.key)),
+  // With `recursive`, the folder and every folder below it (secret-v2-bridge-service.ts getSecrets,
+  // `recursivelyGetSecretPaths`): each secret answered at its own folder's path.
+  const folders = q.recursive ? [f, ...foldersBelow(ctx, f)] : [f];
+  const found = folders.flatMap((folder) =>
+    [...(ctx.store.secrets.get(folder.id)?.values() ?? [])].map((s) => ({ s, at: placeOf(asked, folder) })),
+  );
+  // Only the secrets the caller may describe; values only where it may read them. A secret below
+  // the asked folder whose value the caller may not read is left out when values are asked for.
+  const list = found.filter(
+    ({ s, at }) =>
+      canReadSecret(ability, "describeSecret", secretFields(at, s.key)) &&
+      (!q.viewSecretValue || at.secretPath === place.secretPath || valueShown(ability, at, s)),
   );
   const meta = { environment: asked.environment, secretPath: place.secretPath, numberOfSecrets: list.length };
   recordEvent(ctx, req, actor, "get-secrets", meta, asked.projectId);
   // A value hidden from the caller is never expanded (nor are its references checked).
-  const view = (s: StoredSecret) => {
-    const shown = q.viewSecretValue && valueShown(ability, place, s);
-    return secretView(s, place, shown, shown ? readValue(ctx, place, s, q, ability) : s.value);
+  const view = ({ s, at }: { s: StoredSecret; at: Place }) => {
+    const shown = q.viewSecretValue && valueShown(ability, at, s);
+    return secretView(s, at, shown, shown ? readValue(ctx, at, s, q, ability) : s.value);
   };
   return {
     secrets: list.map(view),
     imports: [],
   };
+}
+
+/** The folders below `f` in its environment, by path. */
+function foldersBelow(ctx: EmulatorContext, f: Folder): Folder[] {
+  const prefix = f.path === "/" ? "/" : `${f.path}/`;
+  return [...ctx.store.folders.values()]
+    .filter((x) => x.environmentId === f.environmentId && x.id !== f.id && x.path.startsWith(prefix))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /**

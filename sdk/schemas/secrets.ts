@@ -85,6 +85,8 @@ export const SecretListQuery = z.object({
   projectId: z.string().trim().optional(),
   environment: z.string().trim().optional(),
   ...readOptions,
+  /** Every folder below `secretPath` too (default false; `convertStringBoolean` at the service). */
+  recursive: queryFlag.transform((v) => v === true || v === "true"),
 });
 
 /** GET /api/v4/secrets/{secretName} query: `environment` optional at the schema, 400 when missing (`secretGetQueryRules`). */

@@ -144,4 +144,26 @@ describe("/api/v3/secrets/raw", () => {
     expectNotMember(await api.patch(`${raw}/X`, { ...other, secretValue: "v" }));
     expectNotMember(await api.delete(`${raw}/X`, { body: other }));
   });
+
+  test("recursive lists the folder and every folder below it, each secret at its own path (v3 and v4)", async () => {
+    await createFolder(api, { projectId: project.id, environment: "dev", name: "deep", path: "/app/tree" });
+    for (const [key, secretPath] of [
+      ["TOP", "/app/tree"],
+      ["DEEP", "/app/tree/deep"],
+    ])
+      expect((await api.post(`${raw}/${key}`, { ...where(), secretPath, secretValue: key.toLowerCase() })).status).toBe(
+        200,
+      );
+    const at = { workspaceId: project.id, environment: "dev", secretPath: "/app/tree" };
+    const pairs = (b: { secrets: { secretKey: string; secretPath?: string }[] }) =>
+      b.secrets.map((x) => [x.secretKey, x.secretPath]);
+    expect(pairs((await api.get(raw, { query: at })).body)).toEqual([["TOP", "/app/tree"]]);
+    const deep = [
+      ["TOP", "/app/tree"],
+      ["DEEP", "/app/tree/deep"],
+    ];
+    expect(pairs((await api.get(raw, { query: { ...at, recursive: "true" } })).body)).toEqual(deep);
+    const v4At = { projectId: project.id, environment: "dev", secretPath: "/app/tree", recursive: "true" };
+    expect(pairs((await api.get(v4, { query: v4At })).body)).toEqual(deep);
+  });
 });
