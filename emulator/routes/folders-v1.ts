@@ -6,8 +6,8 @@ import { createFolder, deleteFolder, getFolder, listFolders, updateFolder, type 
 
 /**
  * `/api/v1/folders` (docs/service-api.md §22): the v2 folder handlers on the same store, with
- * `workspaceId` read as the project. The service's v1 router takes `path || directory`, but `path`
- * defaults to `/` (truthy), so `directory` never wins: it is accepted and ignored here too.
+ * `workspaceId` read as the project. The service's router takes `path || directory || "/"`: on a
+ * write `path` defaults to `/`, so `directory` never wins; on the list it does when `path` is absent.
  */
 export function registerFolderV1Routes(app: FastifyInstance, ctx: EmulatorContext): void {
   routeOperations(app, ops, handlers, ctx);
@@ -29,7 +29,15 @@ function asV2<K extends keyof typeof ops, V extends object>(req: V1Request<K>, p
 }
 
 const handlers: ScopedHandlers<EmulatorContext, typeof ops> = {
-  list: (ctx, req) => listFolders(ctx, asV2(req, "query", { ...placeOf(req.query), recursive: false })),
+  list: (ctx, req) =>
+    listFolders(
+      ctx,
+      asV2(req, "query", {
+        ...placeOf(req.query),
+        path: req.query.path || req.query.directory || "/",
+        recursive: req.query.recursive,
+      }),
+    ),
   get: (ctx, req) => getFolder(ctx, req as unknown as FolderRequest<"get">),
   create: (ctx, req) =>
     createFolder(
@@ -41,5 +49,6 @@ const handlers: ScopedHandlers<EmulatorContext, typeof ops> = {
       ctx,
       asV2(req, "body", { ...placeOf(req.body), name: req.body.name, description: req.body.description }),
     ),
-  delete: (ctx, req) => deleteFolder(ctx, asV2(req, "body", { ...placeOf(req.body), forceDelete: false })),
+  // The route passes `forceDelete: true`: a folder is deleted with what it holds.
+  delete: (ctx, req) => deleteFolder(ctx, asV2(req, "body", { ...placeOf(req.body), forceDelete: true })),
 };

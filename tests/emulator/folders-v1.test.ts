@@ -41,15 +41,24 @@ describe("/api/v1/folders", () => {
     expect(event.event.metadata).toMatchObject({ environment: "dev", folderId: folder.id, folderName: "leaf" });
   });
 
-  it("lists by `path`, seeing folders /api/v2 made; `directory` loses to `path`'s default `/`", async () => {
+  it("lists by `path` (else `directory`), seeing folders /api/v2 made; a write's `directory` loses", async () => {
     await api.post(folders, { projectId, environment: "dev", name: "from-v2", path: "/both" });
     await api.post(v1, { ...place(), name: "from-v1", path: "/both" });
     expect(await namesAt(v1, { ...place(), path: "/both" })).toEqual(["from-v1", "from-v2"]);
     expect(await namesAt(v1, { ...place(), path: "/nowhere" })).toEqual([]);
-    // `path || directory` with `path` defaulted to "/": the folder lands in the root.
+    // A write's `path` defaults to "/", so `path || directory` never reads `directory`: the root.
     await api.post(v1, { ...place(), name: "by-directory", directory: "/both" });
-    expect(await namesAt(v1, { ...place(), directory: "/both" })).toContain("by-directory");
-    expect(await namesAt(v1, { ...place(), path: "/both" })).not.toContain("by-directory");
+    expect(await namesAt(v1, { ...place(), path: "/" })).toContain("by-directory");
+    // The list's `path` has no default: `directory` is read when `path` is absent.
+    expect(await namesAt(v1, { ...place(), directory: "/both" })).toEqual(["from-v1", "from-v2"]);
+    // `recursive`, as the service's booleanSchema reads it.
+    await api.post(v1, { ...place(), name: "deeper", path: "/both/from-v1" });
+    expect(await namesAt(v1, { ...place(), path: "/both", recursive: "True" })).toEqual([
+      "deeper",
+      "from-v1",
+      "from-v2",
+    ]);
+    expect(await namesAt(v1, { ...place(), path: "/both", recursive: "False" })).toEqual(["from-v1", "from-v2"]);
   });
 
   it("renames a folder /api/v2 made; /api/v2 sees the new name", async () => {
@@ -62,21 +71,17 @@ describe("/api/v1/folders", () => {
     expect(event.event.metadata).toMatchObject({ folderId: made.id, oldFolderName: "old", newFolderName: "new" });
   });
 
-  it("deletes by name or id; refuses one holding resources (v1 has no forceDelete)", async () => {
+  it("deletes by name or id, with what the folder holds (the route always forces)", async () => {
     const box = (await api.post(v1, { ...place(), name: "box", path: "/del" })).body.folder;
     await createSecret(api, { projectId, environment: "dev", secretPath: "/del/box" }, "K", "v");
-    expectError(
-      await api.delete(`${v1}/box`, { body: { ...place(), path: "/del" } }),
-      400,
-      "BadRequest",
-      'Cannot delete folder "box" because it contains resources. Use forceDelete=true to delete it forcefully.',
-    );
     const empty = (await api.post(v1, { ...place(), name: "empty", path: "/del" })).body.folder;
     expect((await api.delete(`${v1}/${empty.id}`, { body: { ...place(), path: "/del" } })).status).toBe(200);
     expect(await namesAt(folders, { projectId, environment: "dev", path: "/del" })).toEqual(["box"]);
     const [event] = await auditOf(api, projectId, "delete-folder");
     expect(event.event.metadata).toMatchObject({ folderId: empty.id, folderName: "empty" });
-    expect(box.name).toBe("box");
+    expect((await api.delete(`${v1}/box`, { body: { ...place(), path: "/del" } })).status).toBe(200);
+    expect(await namesAt(folders, { projectId, environment: "dev", path: "/del" })).toEqual([]);
+    expect((await api.get(`${folders}/${box.id}`)).status).toBe(404);
   });
 
   it("answers errors as the service words them", async () => {

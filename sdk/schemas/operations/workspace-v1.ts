@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { environmentSlug, nonEmpty, secretPath } from "../common";
+import { environmentSlug, nonEmpty, secretPath, serviceBoolean } from "../common";
 import {
   ProjectEnvironmentCreateSchema,
   ProjectEnvironmentEnvelope,
@@ -21,8 +21,8 @@ import { op } from "./operation";
 const v1Folders = "/api/v1/folders";
 
 /**
- * The service reads `path || directory` with `path` defaulting to `/`, so `directory` (the CLI's
- * old name) is accepted but never used.
+ * The service's writes read `path || directory` with `path` defaulting to `/`, so there `directory`
+ * (the CLI's old name) is accepted but never used.
  */
 const folderPlace = {
   workspaceId: nonEmpty,
@@ -38,11 +38,14 @@ export const SecretFolderV1WriteSchema = z.object({
   description: z.string().nullish(),
 });
 
-/** DELETE /api/v1/folders/{folderIdOrName} body: no `forceDelete` on this version. */
+/** DELETE /api/v1/folders/{folderIdOrName} body: no `forceDelete` field; the route always forces. */
 export const SecretFolderV1DeleteSchema = z.object(folderPlace);
 
-/** GET /api/v1/folders query. */
-export const SecretFolderV1ListQuery = z.object(folderPlace);
+/**
+ * GET /api/v1/folders query. Here `path` has no default, so the router's `path || directory || "/"`
+ * reads `directory` when `path` is absent; `recursive` is the service's `booleanSchema`.
+ */
+export const SecretFolderV1ListQuery = z.object({ ...folderPlace, recursive: serviceBoolean });
 
 export const secretFolderV1Operations = {
   list: op({ method: "GET", path: v1Folders, query: SecretFolderV1ListQuery, response: SecretFolderListEnvelope }),
