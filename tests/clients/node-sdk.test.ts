@@ -1,8 +1,8 @@
 import * as path from "node:path";
 import { InfisicalSDK } from "@infisical/sdk";
-import { startEmulator } from "../../emulator";
 import { TIMEOUTS, runAsync } from "../../scripts/run-sync";
 import { changeCounts, createTestStack, type TestStack } from "../engine/harness";
+import { FIXTURE_LOGIN, upClientsTree, type ClientsTree, type ClientsTreeOutputs } from "./clients-tree";
 
 /**
  * The vendor's Node client (`@infisical/sdk`, pinned in package.json) against the emulator, as a
@@ -14,31 +14,15 @@ import { changeCounts, createTestStack, type TestStack } from "../engine/harness
  */
 jest.setTimeout(15 * 60_000);
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: ClientsTree["emulator"];
 let t: TestStack;
-let out: { projectId: string; environment: string; secretPath: string; clientId: string; clientSecret: string };
-
-/** The fixture identity's universal auth (emulator/fixtures/default.json). */
-const FIXTURE_LOGIN = { clientId: "30000000-0000-4000-8003-000000000001", clientSecret: "emulator-client-secret" };
+let out: ClientsTreeOutputs;
 
 const login = (creds: { clientId: string; clientSecret: string }) =>
   new InfisicalSDK({ siteUrl: emulator.url }).auth().universalAuth.login(creds);
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, admin: true, rateLimits: false });
-  t = await createTestStack({
-    program: path.join(__dirname, "programs", "clients-tree"),
-    config: {
-      "secretops:apiUrl": { value: emulator.url },
-      "secretops:token": { value: emulator.token, secret: true },
-      "clients-tree:organizationId": { value: emulator.summary.orgId },
-      "clients-tree:projectSlug": { value: `node-sdk-${process.pid}` },
-    },
-  });
-  const up = await t.stack.up();
-  expect(up.summary.result).toBe("succeeded");
-  const o = await t.stack.outputs();
-  out = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.value])) as typeof out;
+  ({ emulator, t, out } = await upClientsTree("node-sdk"));
 });
 afterAll(async () => {
   await t?.dispose();

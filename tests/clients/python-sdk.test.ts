@@ -1,10 +1,10 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../../emulator";
 import { TIMEOUTS, runAsync, runSync } from "../../scripts/run-sync";
-import { changeCounts, createTestStack, type TestStack } from "../engine/harness";
+import { changeCounts, type TestStack } from "../engine/harness";
 import { languagesBinDir } from "../engine/native";
+import { FIXTURE_LOGIN, upClientsTree, type ClientsTree, type ClientsTreeOutputs } from "./clients-tree";
 
 /**
  * The vendor's Python client (`infisicalsdk` from PyPI, pinned below) against the emulator, as a
@@ -16,13 +16,10 @@ import { languagesBinDir } from "../engine/native";
 const PYTHON_CLIENT = "infisicalsdk==1.0.18";
 jest.setTimeout(15 * 60_000);
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: ClientsTree["emulator"];
 let t: TestStack;
 let work: string;
-let out: { projectId: string; environment: string; secretPath: string; clientId: string; clientSecret: string };
-
-/** The fixture identity's universal auth (emulator/fixtures/default.json). */
-const FIXTURE_LOGIN = { clientId: "30000000-0000-4000-8003-000000000001", clientSecret: "emulator-client-secret" };
+let out: ClientsTreeOutputs;
 
 /** Runs the script in the venv; asynchronous, since the emulator answers from this process. */
 async function script(creds: { clientId: string; clientSecret: string }, step: "read" | "write" | "folders") {
@@ -53,20 +50,7 @@ beforeAll(async () => {
   run(path.join(languagesBinDir(), "python3"), ["-m", "venv", path.join(work, "venv")]);
   run(path.join(work, "venv", "bin", "pip"), ["install", "--quiet", "--disable-pip-version-check", PYTHON_CLIENT]);
 
-  emulator = await startEmulator({ port: 0, admin: true, rateLimits: false });
-  t = await createTestStack({
-    program: path.join(__dirname, "programs", "clients-tree"),
-    config: {
-      "secretops:apiUrl": { value: emulator.url },
-      "secretops:token": { value: emulator.token, secret: true },
-      "clients-tree:organizationId": { value: emulator.summary.orgId },
-      "clients-tree:projectSlug": { value: `python-sdk-${process.pid}` },
-    },
-  });
-  const up = await t.stack.up();
-  expect(up.summary.result).toBe("succeeded");
-  const o = await t.stack.outputs();
-  out = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.value])) as typeof out;
+  ({ emulator, t, out } = await upClientsTree("python-sdk"));
 });
 afterAll(async () => {
   await t?.dispose();
