@@ -1,9 +1,8 @@
 // The engine benchmark's program (scripts/bench.ts). `bench:kind` is "secretops" (N SecretSyncs),
 // "mixed" (a platform team's stack: half syncs with the default options, a quarter rotations, a
 // quarter certificate profiles) or "noop" (N dynamic resources with the same args whose provider
-// does nothing: the engine's own floor). `bench:changed` of them get another description, as a pull
-// request would change them.
-const crypto = require("node:crypto");
+// does nothing, served as the package serves its own: scripts/bench-floor, the engine's own floor).
+// `bench:changed` of them get another description, as a pull request would change them.
 const pulumi = require("@pulumi/pulumi");
 
 const config = new pulumi.Config("bench");
@@ -12,20 +11,6 @@ const count = config.requireNumber("count");
 const changed = config.getNumber("changed") ?? 0;
 const target = config.requireObject("target");
 const extra = config.getObject("extra") ?? {};
-
-const noopProvider = {
-  async create(inputs) {
-    return { id: crypto.randomUUID(), outs: inputs };
-  },
-  async update(_id, _olds, news) {
-    return { outs: news };
-  },
-};
-class Noop extends pulumi.dynamic.Resource {
-  constructor(name, args) {
-    super(noopProvider, name, args);
-  }
-}
 
 if (kind === "mixed") {
   const { SecretSync, SecretRotation, CertificateProfile } = require("secretops-pulumi");
@@ -64,16 +49,23 @@ if (kind === "mixed") {
 }
 
 const { SecretSync } = kind === "secretops" ? require("secretops-pulumi") : {};
+const { Noop } = kind === "noop" ? require("secretops-bench-floor") : {};
+// `bench:destination`: vercel (the default), or azure-key-vault (the bench beside the vendor's provider).
+const destination = config.get("destination") ?? "vercel";
+const destinationConfig = {
+  vercel: (i) => ({ app: `bench-app-${i}`, appName: `bench-${i}`, env: "production", teamId: "team" }),
+  "azure-key-vault": (i) => ({ vaultBaseUrl: `https://bench-${i}.vault.azure.net` }),
+}[destination];
 for (let i = 0; i < count; i++) {
   const args = {
-    destination: "vercel",
+    destination,
     name: `bench-${i}`,
     projectId: target.projectId,
     connectionId: target.connectionId,
     environment: "dev",
     secretPath: "/app",
     syncOptions: { initialSyncBehavior: "overwrite-destination" },
-    destinationConfig: { app: `bench-app-${i}`, appName: `bench-${i}`, env: "production", teamId: "team" },
+    destinationConfig: destinationConfig(i),
     description: i < changed ? "changed" : "initial",
     waitForSync: false,
     ...extra,

@@ -1,8 +1,9 @@
 // The TypeScript program's floor (scripts/bench.ts): the same N resources with the same args, as
-// no-op dynamic resources whose provider does nothing, typed as a program types its own. It does
-// not load secretops-pulumi: it is the engine's own time for such a program.
-import * as crypto from "node:crypto";
+// no-op dynamic resources served as the package serves its own (scripts/bench-floor), typed as a
+// program types its own. It does not load secretops-pulumi: it is the engine's own time for such a
+// program.
 import * as pulumi from "@pulumi/pulumi";
+import { Noop } from "secretops-bench-floor";
 
 const config = new pulumi.Config("bench");
 const count = config.requireNumber("count");
@@ -22,22 +23,8 @@ interface NoopArgs {
   waitForSync?: pulumi.Input<boolean>;
 }
 
-const noopProvider: pulumi.dynamic.ResourceProvider = {
-  async create(inputs) {
-    return { id: crypto.randomUUID(), outs: inputs };
-  },
-  async update(_id, _olds, news) {
-    return { outs: news };
-  },
-};
-class Noop extends pulumi.dynamic.Resource {
-  constructor(name: string, args: NoopArgs) {
-    super(noopProvider, name, { ...args });
-  }
-}
-
 for (let i = 0; i < count; i++) {
-  new Noop(`sync-${i}`, {
+  const args: NoopArgs = {
     destination: "vercel",
     name: `bench-${i}`,
     projectId: target.projectId,
@@ -48,5 +35,6 @@ for (let i = 0; i < count; i++) {
     destinationConfig: { app: `bench-app-${i}`, appName: `bench-${i}`, env: "production", teamId: "team" },
     description: i < changed ? "changed" : "initial",
     waitForSync: false,
-  });
+  };
+  new Noop(`sync-${i}`, args);
 }
