@@ -24,7 +24,7 @@ export interface BenchStack {
 let counter = 0;
 /**
  * A stack of the program in `workDir` on a local backend of its own, with `config` set
- * (`secretops:token` as a secret) and `env` added to the engine's environment.
+ * (`secretops:token` and `secretops:clientSecret` as secrets) and `env` added to the engine's environment.
  */
 export async function benchStack(
   workDir: string,
@@ -46,7 +46,8 @@ export async function benchStack(
     { stackName: `b${process.pid}x${++counter}`, workDir },
     { pulumiCommand, envVars: env, secretsProvider: "passphrase" },
   );
-  for (const [k, v] of Object.entries(config)) await stack.setConfig(k, { value: v, secret: k === "secretops:token" });
+  const secret = (k: string) => k === "secretops:token" || k === "secretops:clientSecret";
+  for (const [k, v] of Object.entries(config)) await stack.setConfig(k, { value: v, secret: secret(k) });
   return { stack, env };
 }
 

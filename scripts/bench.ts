@@ -24,12 +24,19 @@
  *   6. The emulator's own throughput (scripts/bench-emulator.ts).
  *   7. The native provider against the dynamic path and each one's floor, at 100 and 300 syncs
  *      (scripts/bench-native.ts; BENCH_NATIVE_SIZES).
+ *   8. Beside the vendor's Terraform provider: the five operations a user compares on 100 and 300
+ *      azure-key-vault syncs at the service's default limits, with universal auth
+ *      (scripts/bench-vendor.ts; BENCH_VENDOR_SIZES).
+ *
+ * The floor is scripts/bench-floor: no-op dynamic resources registered and served as the package
+ * serves its own (a short `require` of a runtime module in `__provider`).
  *
  * BENCH_SIZES=200,1000 changes the stack sizes, BENCH_REPEAT=3 the cycles whose medians count (the
  * machines are shared and noisy; within a cycle, the operations that leave the state as they found
  * it run BENCH_SAMPLES=3 times each, alternating with the floor, since one sample of a 4 s
  * `refresh` moves by ±15 % from run to run), BENCH_REAL_SIZES=200,1000 the sizes of part 5;
- * BENCH_SKIP=engine,firstcall,typecheck,ratelimit,reallimits,audit,emulator,native skips parts.
+ * BENCH_SKIP=engine,firstcall,typecheck,ratelimit,reallimits,audit,emulator,native,vendor skips parts;
+ * docs/benchmarks.md then keeps the sections it had for them, each under a line saying so.
  * `npm run bench -- --render <saved stdout>` writes docs/benchmarks.md again from a run's output.
  */
 import { fork } from "node:child_process";
@@ -39,6 +46,7 @@ import * as path from "node:path";
 import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../emulator";
 import { SecretOpsClient } from "../sdk";
 import { benchNative, nativeMarkdown, type NativeSizeResult } from "./bench-native";
+import { benchVendor, vendorMarkdown, type VendorResult } from "./bench-vendor";
 import { type BenchStack, benchStack, exportedResources, median, repoRoot, timed, timedOperation } from "./bench-stack";
 import { installPacked } from "./packed-install";
 import { typeCheckPrograms } from "./type-check-programs";
@@ -120,6 +128,10 @@ function userProgram(language: Language = "javascript"): string {
     fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     fs.copyFileSync(path.join(repoRoot, from, f), path.join(dir, f));
   }
+  // The floor's module, beside the package as a dependency of the program would be.
+  fs.cpSync(path.join(repoRoot, "scripts/bench-floor"), path.join(dir, "node_modules/secretops-bench-floor"), {
+    recursive: true,
+  });
   return dir;
 }
 /** The directory of a program's floor: the TypeScript one is a program of its own, without the package. */
@@ -681,6 +693,7 @@ function markdown(r: Report): string {
   for (const b of r.budgets) lines.push(`| ${b.name} | ${b.ok ? "met" : "**missed**"}: ${b.detail} |`);
   if (r.emulator) lines.push("", "## Emulator", "", "```json", JSON.stringify(r.emulator), "```");
   if (r.native?.length) lines.push("", nativeMarkdown(r.native, r.repeat));
+  if (r.vendor) lines.push("", vendorMarkdown(r.vendor));
   return lines.join("\n") + "\n";
 }
 
@@ -698,6 +711,7 @@ interface Report {
   audit: { entries: number; peakRssMb: number; peakHeapMb: number }[];
   emulator?: unknown;
   native?: NativeSizeResult[];
+  vendor?: VendorResult;
   budgets: { name: string; ok: boolean; detail: string }[];
 }
 
@@ -794,6 +808,7 @@ async function main(): Promise<void> {
   if (!SKIP.has("audit")) report.audit = await benchAudit();
   if (!SKIP.has("emulator")) report.emulator = benchEmulator();
   if (!SKIP.has("native")) report.native = await benchNative();
+  if (!SKIP.has("vendor")) report.vendor = await benchVendor(workDir);
   report.budgets = budgets(report);
   writeDoc(report);
   for (const dir of new Set([workDir, ...Object.values(workDirs)])) fs.rmSync(dir, { recursive: true, force: true });
@@ -807,9 +822,29 @@ async function sequence<T>(steps: (() => Promise<T>)[]): Promise<T[]> {
   return out;
 }
 
+/**
+ * The sections of the doc as it was that this run has none of (a part it skipped), each kept under
+ * a line giving the run it came from, so a run of some parts does not drop the others' figures.
+ */
+function carriedSections(before: string, now: string): string[] {
+  const sections = (doc: string) => doc.split(/^(?=## )/m).filter((x) => x.startsWith("## "));
+  const titles = new Set(sections(now).map((x) => x.split("\n")[0]));
+  const date = /, (\d{4}-\d{2}-\d{2})\. One run/.exec(before)?.[1] ?? "an earlier date";
+  return sections(before)
+    .filter((x) => !titles.has(x.split("\n")[0]))
+    .map((x) => {
+      if (x.includes(CARRIED)) return x.trimEnd();
+      const [title, ...rest] = x.trimEnd().split("\n");
+      return [title, "", `${CARRIED} ${date} (this run skipped it).`, ...rest].join("\n");
+    });
+}
+const CARRIED = "_Not measured in this run_: from the run of";
+
 function writeDoc(report: Report): void {
   const doc = path.join(repoRoot, "docs/benchmarks.md");
-  fs.writeFileSync(doc, markdown(report));
+  const now = markdown(report);
+  const before = fs.existsSync(doc) ? fs.readFileSync(doc, "utf8") : "";
+  fs.writeFileSync(doc, [now.trimEnd(), ...carriedSections(before, now)].join("\n\n") + "\n");
   runSync("npx", ["prettier", "--write", doc], { cwd: repoRoot, timeoutMs: TIMEOUTS.quick });
   say("wrote docs/benchmarks.md");
 }

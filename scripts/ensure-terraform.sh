@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes a Terraform-compatible CLI (OpenTofu) and the vendor's Terraform provider for Infisical
-# available offline, for tests/clients/terraform-provider.test.ts, and prints the directory holding
+# available offline, for the bench beside the vendor (scripts/bench-vendor.ts), and prints the directory holding
 # `tofu` and `terraform-provider-infisical` (last line of stdout). Progress goes to stderr.
 #
 # Both are built from Go modules through the Go module proxy (the only route this machine has), into
