@@ -94,17 +94,42 @@ const endpointOf = (options: Plain): string | undefined =>
 /** Creates sent for one resource before a failure whose outcome stays unknown is reported. */
 const CREATE_ATTEMPTS = 5;
 
-/** Splits inputs into the API's args and the provider's options. */
+/**
+ * Splits inputs into the API's args and the provider's options, an option left out taking its
+ * default: state holds an option only where it is not its default (`withoutDefaults`).
+ */
 function split(def: Definition, inputs: Plain): { args: Plain; options: Plain } {
-  const optionKeys = Object.keys(def.options.shape);
+  const defaults = optionDefaults(def);
   const args: Plain = {};
-  const options: Plain = {};
+  const options: Plain = { ...defaults };
   for (const [k, v] of Object.entries(inputs)) {
     if (k === "__provider" || k === RESOURCE_NAME_KEY || k === OUTPUT_ORIGINS_KEY || k === SECRET_REVISIONS_KEY)
       continue;
-    (optionKeys.includes(k) ? options : args)[k] = v;
+    if (!(k in def.options.shape)) args[k] = v;
+    else if (v !== undefined) options[k] = v;
   }
   return { args, options };
+}
+
+const defaultsByDefinition = new WeakMap<Definition, Plain>();
+/** The options' defaults (those that have one), as their schema gives them. */
+function optionDefaults(def: Definition): Plain {
+  let defaults = defaultsByDefinition.get(def);
+  if (!defaults) {
+    const entries = Object.entries(def.options.shape).map(([k, schema]) => [k, schema.safeParse(undefined).data]);
+    defaults = compact(Object.fromEntries(entries));
+    defaultsByDefinition.set(def, defaults);
+  }
+  return defaults;
+}
+
+/**
+ * The options as state holds them: those at their default left out (each resource's state is
+ * rewritten at every step of the engine, so bytes repeated in every resource cost time; issue 49).
+ */
+function withoutDefaults(def: Definition, options: Plain): Plain {
+  const defaults = optionDefaults(def);
+  return Object.fromEntries(Object.entries(options).filter(([k, v]) => v !== undefined && !sameValue(v, defaults[k])));
 }
 
 const secretPathsOf = (def: Definition, args: Plain) => def.secretPaths?.of(args) ?? [];
@@ -175,8 +200,7 @@ export function plan(def: Definition, args: Plain, options: Plain, olds: Plain):
   for (const field of changed) if (!replaceSet.includes(field)) patch[field] = wanted(args, field);
   // An option older state lacks counts as its default, so a release adding an option does not
   // make every existing resource show a change.
-  const previousOption = (k: string) =>
-    olds[k] !== undefined ? olds[k] : def.options.shape[k]?.safeParse(undefined).data;
+  const previousOption = (k: string) => (olds[k] !== undefined ? olds[k] : optionDefaults(def)[k]);
   // The object lives at one endpoint: another one is another object.
   if (!sameValue(endpointOf(options), endpointOf(olds))) replaces.push("endpoint");
   const optionsChanged = Object.keys(options).some(
@@ -324,7 +348,7 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
   if (isNew(olds) && !parsedOptions.data?.adoptExisting) failures.push(...missingOnCreate(def, args));
   if (failures.length || !parsedOptions.success) return { inputs: news, failures };
   const data = def.canonical ? def.canonical(parsed.data) : parsed.data;
-  const inputs: Plain = compact({ ...data, ...parsedOptions.data });
+  const inputs: Plain = compact({ ...data, ...withoutDefaults(def, parsedOptions.data ?? {}) });
   if (def.kindField) inputs[def.kindField] = args[def.kindField];
   const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
   if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;
@@ -386,7 +410,7 @@ async function readResource(ctx: ProviderContext, id: string, outs: Plain): Prom
   const { def } = ctx;
   const remote = await readObject(def, apiClient(endpointOf(outs)), id, outs);
   if (!remote) return { id: "", props: {} };
-  const options = Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]]));
+  const options = withoutDefaults(def, Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, outs[k]])));
   // What records our last write (secret hashes and revisions, the applied fingerprint, the
   // declared args): a refresh keeps it.
   const { observed: last, fingerprint: _read, ...written } = decodeState(outs, Object.keys(def.reported));
@@ -408,7 +432,7 @@ async function readResource(ctx: ProviderContext, id: string, outs: Plain): Prom
   // each resource of a large refresh.
   if (!secretDrift && sameValue(observed, last)) return { id: readId, props };
   // Inputs follow the service, so the next preview shows drift against the program; only in
-  // the args the program declared (state from older releases: all of them).
+  // the args the program declared (no list: all of them).
   const declared = written.declared ?? Object.keys(observed);
   const inputs = Object.fromEntries(declared.map((k) => [k, observed[k]]));
   return {
@@ -495,7 +519,12 @@ async function updateResource(
   // Only provider options changed: nothing was sent.
   if (!remote)
     return {
-      outs: compact({ ...olds, ...options, ...encodeState({ ...decodeState(olds, []), ...declaredBy(def, news) }) }),
+      outs: compact({
+        ...olds,
+        ...Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, undefined])),
+        ...withoutDefaults(def, options),
+        ...encodeState({ ...decodeState(olds, []), ...declaredBy(def, news) }),
+      }),
     };
   const record = writeRecord(remote, true);
   remote = await settle(def, client, remote, news, options, { previous, record });
@@ -533,7 +562,8 @@ async function deleteResource(ctx: ProviderContext, id: string, outs: Plain): Pr
   if (holder) return ctx.def.manageExisting ? undefined : warn(keptForHolder(ctx.def, id, outs, holder));
   const client = apiClient(endpointOf(outs));
   try {
-    await ctx.def.delete(client, id, outs, successor);
+    // The options state left out are their defaults.
+    await ctx.def.delete(client, id, { ...outs, ...split(ctx.def, outs).options }, successor);
   } catch (e) {
     if (!isNotFound(e)) throw e;
   } finally {
@@ -851,14 +881,24 @@ function observedOutputs(
   extra: Partial<ProviderState> = {},
 ): Plain {
   const state = { fingerprint: def.fingerprint?.of(remote), ...extra };
-  return compact({ ...argsOf(def, remote), ...fieldsOf(remote, def.computed), ...options, ...encodeState(state) });
+  return compact({
+    ...argsOf(def, remote),
+    ...fieldsOf(remote, def.computed),
+    ...withoutDefaults(def, options),
+    ...encodeState(state),
+  });
 }
 
-/** What a write records of the program's inputs: the args it declared, the secrets' revisions. */
+/**
+ * What a write records of the program's inputs: the args it declared (none when it declared every
+ * arg the service reports, which is what an absent list means: state stays small), the secrets'
+ * revisions.
+ */
 function declaredBy(def: Definition, inputs: Plain): Partial<ProviderState> {
   const { args } = split(def, inputs);
+  const declared = Object.keys(args).filter((k) => args[k] !== undefined && k in def.reported);
   return {
-    declared: Object.keys(args).filter((k) => args[k] !== undefined && k in def.reported),
+    declared: declared.length < Object.keys(def.reported).length ? declared : undefined,
     secretRevisions: secretRevisionsIn(inputs),
   };
 }

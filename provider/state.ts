@@ -22,7 +22,8 @@ export interface ProviderState {
   appliedFingerprint?: string;
   /**
    * The args the program declared at our last write: a refresh reports the service's values of
-   * these only, so the next preview shows no removal of args the program never declared.
+   * these only, so the next preview shows no removal of args the program never declared. Absent
+   * when it declared every arg the service reports (and in state from older releases): all of them.
    */
   declared?: string[];
   /** The revisions of the secret args (`SECRET_REVISIONS_KEY`), carried through a refresh. */

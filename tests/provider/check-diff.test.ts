@@ -26,15 +26,29 @@ const syncArgs = {
 };
 
 describe("check", () => {
-  it("accepts valid args, fills the service's defaults and the provider options' defaults", async () => {
+  it("accepts valid args and fills the service's defaults; options at their default stay out of state", async () => {
     const { inputs, failures } = await sync.check!({}, syncArgs);
     expect(failures ?? []).toEqual([]);
-    expect(inputs).toMatchObject({
-      isAutoSyncEnabled: true,
-      secretPath: "/app",
-      waitForSync: true,
-      removeSecrets: false,
-    });
+    expect(inputs).toMatchObject({ isAutoSyncEnabled: true, secretPath: "/app" });
+    for (const option of ["waitForSync", "removeSecrets", "syncTimeoutSeconds", "allowDuplicateDestination"])
+      expect(inputs).not.toHaveProperty(option);
+    const set = await sync.check!(
+      {},
+      { ...syncArgs, waitForSync: false, removeSecrets: true, syncTimeoutSeconds: 300 },
+    );
+    expect(set.inputs).toMatchObject({ waitForSync: false, removeSecrets: true });
+    expect(set.inputs).not.toHaveProperty("syncTimeoutSeconds");
+  });
+
+  it("an option turned back to its default is a change, and one left at it is none", async () => {
+    const olds = { ...(await sync.check!({}, syncArgs)).inputs, waitForSync: false };
+    const back = (await sync.check!(olds, syncArgs)).inputs;
+    expect((await sync.diff!("id-1", olds, back)).changes).toBe(true);
+    const same = (await sync.check!(olds, { ...syncArgs, waitForSync: false })).inputs;
+    expect((await sync.diff!("id-1", olds, same)).changes).toBe(false);
+    // State written by earlier releases holds the defaults: no change either.
+    const older = { ...back, waitForSync: true, removeSecrets: false, syncTimeoutSeconds: 300 };
+    expect((await sync.diff!("id-1", older, back)).changes).toBe(false);
   });
 
   it("names the property and the rule of every violation", async () => {
