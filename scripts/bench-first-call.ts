@@ -2,17 +2,17 @@
  * The lead before an `up`'s first call (issue 49): `up` of a change to the description of 10 of
  * 100 syncs, from its start to the service's first request (the emulator's request log), for one
  * variant: destination, credentials (a static token, or universal auth, whose login is then the
- * first request), the emulator at the service's default limits or none, and beside it the engine's
- * floor (the same args on no-op dynamic resources). The program is a user's: JavaScript, the
- * package installed from `npm pack`. `preview` runs `pulumi up --yes` as a user types it, its
- * preview first; otherwise the Automation API's `up`, which skips the preview (as the bench does).
+ * first request), the emulator at the service's default limits or none; beside it the engine's
+ * floor (the same args on no-op dynamic resources), their `up`s alternating with ours so that both
+ * see the machine's load alike. The program is a user's: JavaScript, the package installed from
+ * `npm pack`. `preview` runs `pulumi up --yes` as a user types it, its preview first; otherwise the
+ * Automation API's `up`, which skips the preview (as the bench does).
  *
- * `npm run bench:first-call`; FIRST_CALL_DESTINATIONS=azure-key-vault,vercel,
- * FIRST_CALL_AUTH=universal-auth,token, FIRST_CALL_LIMITS=on,off pick the variants (each list's
- * first by default), FIRST_CALL_NOOP=1 the floor, FIRST_CALL_PREVIEW=1 the preview,
- * FIRST_CALL_SAMPLES the `up`s per variant (3), FIRST_CALL_TRACE=1 prints each `up`'s first
- * requests, FIRST_CALL_NODE_OPTIONS is the engine's NODE_OPTIONS (a CPU profile's `-r` preload).
- * One JSON line per variant.
+ * `npm run bench:first-call`. FIRST_CALL_DESTINATIONS=azure-key-vault,vercel,
+ * FIRST_CALL_AUTH=universal-auth,token and FIRST_CALL_LIMITS=on,off pick the variants (each list's
+ * first by default), FIRST_CALL_PREVIEW=1 the preview, FIRST_CALL_SAMPLES the `up`s of each (3);
+ * FIRST_CALL_TRACE=1 prints each `up`'s first requests, FIRST_CALL_NODE_OPTIONS is the engine's
+ * NODE_OPTIONS (a CPU profile's `-r` preload). One JSON line per variant.
  */
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -20,12 +20,10 @@ import { promisify } from "node:util";
 import * as os from "node:os";
 import * as path from "node:path";
 import { EmulatorAdmin, startEmulator } from "../emulator";
-import { binDir, benchStack, median, repoRoot, timed } from "./bench-stack";
+import { type BenchStack, binDir, benchStack, median, repoRoot, timed } from "./bench-stack";
 import { installPacked } from "./packed-install";
 
 export interface FirstCallVariant {
-  /** No-op dynamic resources with the same args (the engine's floor) in place of the package's. */
-  noop?: boolean;
   destination: "vercel" | "azure-key-vault";
   auth: "token" | "universal-auth";
   /** The service's default limits (60 reads, 200 writes a minute), the window compressed by `timeFactor`. */
@@ -33,12 +31,16 @@ export interface FirstCallVariant {
 }
 
 export interface FirstCallVariantResult extends FirstCallVariant {
+  preview: boolean;
   /** From the start of each `up` to the service's first request. */
   samplesMs: number[];
   firstCallMs: number;
   upMs: number;
-  /** The create's (the first `up`'s) lead; none for the floor, whose create calls nothing. */
-  createFirstMs?: number;
+  /** The create's (the first `up`'s) lead. */
+  createFirstMs: number;
+  /** The same on the floor, its `up`s alternating with ours (the machine's load the same for both). */
+  floorSamplesMs: number[];
+  floorMs: number;
 }
 
 const execFileAsync = promisify(execFile);
@@ -101,8 +103,9 @@ export function firstCallProgram(): string {
 }
 
 /**
- * On an emulator of its own: creates `count` syncs, then `samples` times an `up` changing the description of a tenth of
- * them (to "changed" and back), each timed from its start to the service's first request.
+ * On an emulator of its own: creates `count` syncs, and the floor's `count` resources, then
+ * `samples` times an `up` of each changing the description of a tenth of them (to "changed" and
+ * back), ours and the floor's alternating, each timed from its start to the service's first request.
  */
 export async function benchFirstCallVariant(
   workDir: string,
@@ -111,69 +114,89 @@ export async function benchFirstCallVariant(
 ): Promise<FirstCallVariantResult> {
   const emu = await startEmulator({ port: 0, admin: true, rateLimits: false, syncJobDelayMs: 20 });
   const admin = new EmulatorAdmin(emu.url);
+  const served = async () => (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
   try {
     if (variant.limits) await admin.setRateLimits({ read: 60, write: 200, timeFactor });
     const target = {
       destination: variant.destination,
       projectId: emu.summary.projects[0]!.id,
       connectionId: emu.summary.connections.find((c) => c.app === variant.destination)!.id,
-      ...(variant.noop && { noop: true, ping: emu.url }),
     };
     const credentials: Record<string, string> =
       variant.auth === "token"
         ? { "secretops:token": emu.token }
         : { "secretops:clientId": UA.clientId, "secretops:clientSecret": UA.clientSecret };
-    const b = await benchStack(
-      workDir,
-      {
-        "lead:count": String(count),
-        "lead:target": JSON.stringify(target),
-        "lead:changed": "0",
-        "secretops:apiUrl": emu.url,
-        ...(!variant.limits && { "secretops:readsPerMinute": "1000000", "secretops:writesPerMinute": "1000000" }),
-      },
-      extraEnv,
-    );
-    for (const [k, v] of Object.entries(credentials))
-      await b.stack.setConfig(k, { value: v, secret: k !== "secretops:clientId" });
-    const up = async () => {
-      if (!preview) return b.stack.up();
-      // As a user runs it: `pulumi up --yes`, its preview first.
-      await execFileAsync(
-        path.join(binDir(), "pulumi"),
-        ["up", "--yes", "--non-interactive", "--stack", b.stack.name],
+    const stackOf = async (floor: boolean) => {
+      const b = await benchStack(
+        workDir,
         {
-          cwd: workDir,
-          env: { ...process.env, ...b.env },
-          timeout: 300_000,
+          "lead:count": String(count),
+          "lead:target": JSON.stringify(floor ? { ...target, noop: true, ping: emu.url } : target),
+          "lead:changed": "0",
+          "secretops:apiUrl": emu.url,
+          ...(!variant.limits && { "secretops:readsPerMinute": "1000000", "secretops:writesPerMinute": "1000000" }),
         },
+        extraEnv,
       );
+      for (const [k, v] of Object.entries(credentials))
+        await b.stack.setConfig(k, { value: v, secret: k !== "secretops:clientId" });
+      return b;
     };
-    await admin.clearRequests();
-    const createStart = Date.now();
-    await up();
-    const created = (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
-    const createFirstMs = created.length ? Math.min(...created.map((r) => Date.parse(r.at))) - createStart : undefined;
-    const firsts: number[] = [];
-    const ups: number[] = [];
-    for (let sample = 0; sample < samples; sample++) {
-      await b.stack.setConfig("lead:changed", { value: String(sample % 2 === 0 ? count / 10 : 0) });
+    const ours = await stackOf(false);
+    const floor = await stackOf(true);
+    /** The lead of one `up`: from its start to the first request the emulator logged. */
+    const lead = async (b: BenchStack, changed?: number): Promise<{ leadMs: number; upMs: number }> => {
+      if (changed !== undefined) await b.stack.setConfig("lead:changed", { value: String(changed) });
       await admin.clearRequests();
       const start = Date.now();
-      ups.push(await timed(up));
-      const served = (await admin.requests()).filter((r) => r.path.startsWith("/api/"));
-      firsts.push(Math.min(...served.map((r) => Date.parse(r.at))) - start);
+      const upMs = await timed(() =>
+        preview
+          ? // As a user runs it: `pulumi up --yes`, its preview first.
+            execFileAsync(
+              path.join(binDir(), "pulumi"),
+              ["up", "--yes", "--non-interactive", "--stack", b.stack.name],
+              {
+                cwd: workDir,
+                env: { ...process.env, ...b.env },
+                timeout: 300_000,
+              },
+            )
+          : b.stack.up(),
+      );
+      const log = await served();
       if (process.env.FIRST_CALL_TRACE)
         process.stderr.write(
-          served
-            .slice(0, 8)
+          log
+            .slice(0, 4)
             .map((r) => `  +${Date.parse(r.at) - start} ${r.method} ${r.path} ${r.status}\n`)
             .join(""),
         );
+      return { leadMs: Math.min(...log.map((r) => Date.parse(r.at))) - start, upMs };
+    };
+    const createFirstMs = (await lead(ours)).leadMs;
+    await floor.stack.up();
+    const oursRuns: { leadMs: number; upMs: number }[] = [];
+    const floorRuns: number[] = [];
+    for (let sample = 0; sample < samples; sample++) {
+      const changed = sample % 2 === 0 ? count / 10 : 0;
+      oursRuns.push(await lead(ours, changed));
+      floorRuns.push((await lead(floor, changed)).leadMs);
     }
-    await b.stack.destroy();
-    await b.stack.workspace.removeStack(b.stack.name);
-    return { ...variant, createFirstMs, samplesMs: firsts, firstCallMs: median(firsts), upMs: median(ups) };
+    for (const b of [ours, floor]) {
+      await b.stack.destroy();
+      await b.stack.workspace.removeStack(b.stack.name);
+    }
+    const firsts = oursRuns.map((r) => r.leadMs);
+    return {
+      ...variant,
+      preview,
+      createFirstMs,
+      samplesMs: firsts,
+      firstCallMs: median(firsts),
+      upMs: median(oursRuns.map((r) => r.upMs)),
+      floorSamplesMs: floorRuns,
+      floorMs: median(floorRuns),
+    };
   } finally {
     await emu.stop();
   }
@@ -195,7 +218,6 @@ async function main(): Promise<void> {
               destination: destination as FirstCallVariant["destination"],
               auth: auth as FirstCallVariant["auth"],
               limits: limits === "on",
-              noop: process.env.FIRST_CALL_NOOP === "1",
             },
             {
               preview: process.env.FIRST_CALL_PREVIEW === "1",
