@@ -8,7 +8,8 @@
  *      the same stack made of no-op dynamic resources with the same args (the engine's own floor),
  *      operation by operation; for a JavaScript program and a TypeScript one (BENCH_PROGRAMS),
  *      which the engine type-checks on every run, each beside a floor in its language.
- *      Then the time from the start of an `up` of a change to 10 of 100 syncs to its first call.
+ *      Then the time from the start of an `up` of a change to 10 of 100 syncs to its first call,
+ *      beside the floor's (scripts/bench-first-call.ts).
  *   2. API calls per operation, from the emulator's request log.
  *   3. State bytes per resource and `__provider` bytes, from `pulumi stack export`; the type-check of
  *      the quickstart and of 200 syncs (`tsc --extendedDiagnostics`) against one of `@pulumi/pulumi` alone.
@@ -47,6 +48,12 @@ import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../emulator"
 import { SecretOpsClient } from "../sdk";
 import { benchNative, nativeMarkdown, type NativeSizeResult } from "./bench-native";
 import { benchVendor, vendorMarkdown, type VendorResult } from "./bench-vendor";
+import {
+  benchFirstCallVariant,
+  firstCallProgram,
+  type FirstCallVariant,
+  type FirstCallVariantResult,
+} from "./bench-first-call";
 import { type BenchStack, benchStack, exportedResources, median, repoRoot, timed, timedOperation } from "./bench-stack";
 import { installPacked } from "./packed-install";
 import { typeCheckPrograms } from "./type-check-programs";
@@ -286,45 +293,31 @@ function benchTypeCheck(workDir: string): TypeCheckResult[] {
   });
 }
 
-interface FirstCallResult {
-  program: Language;
-  resources: number;
-  changed: number;
-  /** From the start of `up` to the service's first request, and to its end: medians of 3. */
-  firstCallMs: number;
-  upMs: number;
-}
-
 /**
- * `up` of a change to 10 % of 100 syncs (another description, as a pull request would change
- * them): how long from its start until the service's first request (the emulator's log), the work
- * before the first call (the program, its check and diff of every resource), and its whole time.
- * Three `up`s, each changing the same ten syncs' description (to "changed" and back).
+ * The lead before an `up`'s first call (scripts/bench-first-call.ts), beside the floor's: the
+ * bench's own conditions (vercel, a static token, no limits), the conditions of issue 49
+ * (azure-key-vault, universal auth, the service's default limits), and those again as a user types
+ * `pulumi up --yes`, its preview first.
  */
-async function benchFirstCall(workDir: string, emu: Emulator, program: Language): Promise<FirstCallResult> {
-  const count = 100;
-  const changed = count / 10;
-  const b = await benchStack(workDir, { ...syncsConfig(emu, count), ...secretopsConfig(emu, true) });
-  await b.stack.up();
-  const samples: { firstCallMs: number; upMs: number }[] = [];
-  for (let sample = 0; sample < 3; sample++) {
-    await b.stack.setConfig("bench:changed", { value: String(sample % 2 === 0 ? changed : 0) });
-    await clearRequests(emu);
-    const start = Date.now();
-    const upMs = await timed(() => b.stack.up());
-    const first = Math.min(...(await requests(emu)).map((r) => Date.parse(r.at)));
-    samples.push({ firstCallMs: first - start, upMs });
-    say(`${program} up of a change to ${changed} of ${count}: first call after ${first - start} ms, up ${upMs} ms`);
+const FIRST_CALL_VARIANTS: { variant: FirstCallVariant; preview: boolean }[] = [
+  { variant: { destination: "vercel", auth: "token", limits: false }, preview: false },
+  { variant: { destination: "azure-key-vault", auth: "universal-auth", limits: true }, preview: false },
+  { variant: { destination: "azure-key-vault", auth: "universal-auth", limits: true }, preview: true },
+];
+
+async function benchFirstCalls(): Promise<FirstCallVariantResult[]> {
+  const dir = firstCallProgram();
+  try {
+    return await sequence(
+      FIRST_CALL_VARIANTS.map(({ variant, preview }) => async () => {
+        const r = await benchFirstCallVariant(dir, variant, { preview });
+        say(`first call: ${JSON.stringify(r)}`);
+        return r;
+      }),
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  await b.stack.destroy();
-  await b.stack.workspace.removeStack(b.stack.name);
-  return {
-    program,
-    resources: count,
-    changed,
-    firstCallMs: median(samples.map((x) => x.firstCallMs)),
-    upMs: median(samples.map((x) => x.upMs)),
-  };
 }
 
 interface RateLimitResult {
@@ -620,18 +613,20 @@ function markdown(r: Report): string {
         `| ${t.program} | ${t.types} | ${t.instantiations} | ${t.checkMs} ms | ${t.totalMs} ms | ${t === base ? "—" : `${t.totalMs - base.totalMs} ms`} |`,
       );
   }
-  if (r.firstCall?.length) {
+  if (r.firstCalls?.length) {
     lines.push(
       "",
       "## Time to the first call",
       "",
-      "`up` of a change to 10 of 100 syncs (their description), the rate limiter off: from the start of `up` to the service's first request (the emulator's log), which is the work before any call (the program, then check and diff of every resource), and the whole `up`. Medians of 3.",
+      "`up` of a change to 10 of 100 syncs (their description), a JavaScript program from `npm pack`: from the start of `up` to the service's first request (the emulator's log; with universal auth, the login), which is the work before any call (the program, then check and diff of every resource). Beside it the floor: 100 no-op dynamic resources with the same args whose update calls the emulator once, their `up`s alternating with ours. `pulumi up --yes` runs its preview first, as a user typing it does; the others are the Automation API's `up`, which skips it. Medians of 3; the create's lead is its one sample.",
       "",
-      "| Program | Resources | changed | first call | up |",
-      "| --- | --- | --- | --- | --- |",
+      "| Destination | Login | Limits | Command | first call | floor's first call | ratio | up | create's first call |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     );
-    for (const f of r.firstCall)
-      lines.push(`| ${f.program} | ${f.resources} | ${f.changed} | ${f.firstCallMs} ms | ${f.upMs} ms |`);
+    for (const f of r.firstCalls)
+      lines.push(
+        `| ${f.destination} | ${f.auth} | ${f.limits ? "60/200, window ×0.1" : "none"} | ${f.preview ? "`pulumi up --yes`" : "`up`"} | ${f.firstCallMs} ms | ${f.floorMs} ms | ${Math.round((f.firstCallMs / f.floorMs) * 100) / 100}× | ${f.upMs} ms | ${f.createFirstMs} ms |`,
+      );
   }
   lines.push(
     "",
@@ -705,7 +700,7 @@ interface Report {
   machine: { cpu: string; cpus: number; memoryGb: number; node: string };
   sizes: SizeResult[];
   typeCheck?: TypeCheckResult[];
-  firstCall?: FirstCallResult[];
+  firstCalls?: FirstCallVariantResult[];
   rateLimits: RateLimitResult[];
   realLimits?: RealLimitResult[];
   audit: { entries: number; peakRssMb: number; peakHeapMb: number }[];
@@ -797,11 +792,10 @@ async function main(): Promise<void> {
     if (!SKIP.has("engine"))
       for (const n of SIZES)
         for (const language of LANGUAGES) report.sizes.push(await benchSize(workDirs[language], emu, n, language));
-    if (!SKIP.has("firstcall"))
-      report.firstCall = await sequence(LANGUAGES.map((l) => () => benchFirstCall(workDirs[l], emu, l)));
   } finally {
     await emu.stop();
   }
+  if (!SKIP.has("firstcall")) report.firstCalls = await benchFirstCalls();
   if (!SKIP.has("typecheck") && workDirs.typescript) report.typeCheck = benchTypeCheck(workDirs.typescript);
   if (!SKIP.has("ratelimit")) report.rateLimits = await benchRateLimits(workDir);
   if (!SKIP.has("reallimits")) report.realLimits = await benchRealLimits(workDir);
