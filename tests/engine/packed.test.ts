@@ -16,6 +16,21 @@ const RESOURCE_TYPES = resourceTypes;
 // behaves the same, and each resource's serialized provider stays small.
 jest.setTimeout(15 * 60_000);
 
+/** The provider options of the resources below, none of which sets one: each stays out of state. */
+const DEFAULT_OPTIONS = [
+  "adoptExisting",
+  "removeSecrets",
+  "waitForSync",
+  "syncTimeoutSeconds",
+  "allowDuplicateDestination",
+  "untypedDestination",
+  "deleteSecrets",
+  "revokeGeneratedCredentials",
+  "forceDelete",
+];
+/** A sync's whole resource in state: 2,874 bytes when it was set (its args, the service's object, the provider's record). */
+const SYNC_STATE_BYTES = 3000;
+
 describe("the packed package in a user's program", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "secretops-user-"));
   let emulator: Emulator;
@@ -170,7 +185,13 @@ describe("the packed package in a user's program", () => {
       // An installed package is required by name: its type's module `secretops-pulumi/runtime/<type>`.
       expect(r.inputs.__provider).toMatch(/require\("secretops-pulumi\/runtime(\/\w+)?"\)/);
       expect(r.inputs.__provider).not.toContain(repoRoot);
+      // Options at their default stay out of state: the engine writes all of it at every step.
+      for (const props of [r.inputs, r.outputs])
+        for (const option of DEFAULT_OPTIONS) expect(props).not.toHaveProperty(option);
     }
+    const sync = ours.find((r: { urn: string }) => r.urn.endsWith("::sync"));
+    console.info(`a sync's state: ${Buffer.byteLength(JSON.stringify(sync))} bytes`);
+    expect(Buffer.byteLength(JSON.stringify(sync))).toBeLessThanOrEqual(SYNC_STATE_BYTES);
     const destroy = await t.stack.destroy();
     expect(changeCounts(destroy.summary.resourceChanges).delete).toBe(resources.length + 1);
   });
