@@ -21,7 +21,7 @@ import {
 import { SettleFailure, defineResource, commonOptions } from "./definition";
 import { isNotFound, orUndefinedOn404 } from "./not-found";
 import { type ArgsOf } from "./inputs";
-import { familyReads } from "./shared-reads";
+import { familyReads, lookAfterMs } from "./shared-reads";
 import { containsUnknown, isPlainObject } from "./values";
 
 /** Provider options: never sent to the service. */
@@ -227,19 +227,21 @@ async function giveWayToAnEarlierRival(
 
 /**
  * Polls a sync until `done` says so or the timeout passes, in the project's shared rounds: one
- * list call per round for every sync that waits.
+ * list call per round for every sync that waits. `looked`: how many looks since the write were
+ * made already (each next one is due `lookAfterMs` after the last).
  */
 async function pollSync(
   client: SecretOpsClient,
   sync: RemoteSync,
   timeoutSeconds: number,
   done: (s: RemoteSync | undefined) => boolean,
+  looked = 0,
 ): Promise<RemoteSync | undefined> {
   const deadline = Date.now() + timeoutSeconds * 1000;
   let current: RemoteSync | undefined = sync;
-  for (let poll = 0; !done(current); poll++) {
+  for (let look = looked; !done(current); look++) {
     if (Date.now() > deadline) return current;
-    const listed = await projectSyncs(client).nextRound(sync.projectId, { poll });
+    const listed = await projectSyncs(client).nextRound(sync.projectId, { after: lookAfterMs(look) });
     // Missing from the list (or no list): gone, or hidden from it; its own read tells which.
     current = listed?.get(sync.id) ?? (await orUndefinedOn404(syncs(client).get(sync.destination, sync.id)));
   }
@@ -394,13 +396,15 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
       const rivals = made && !opts.allowDuplicateDestination;
       const waits = opts.waitForSync && sync.isAutoSyncEnabled;
       if (!rivals && !waits) return sync;
-      // One round of the project's shared list answers both: a rival made meanwhile, and the job's status.
-      const listed = await projectSyncs(client).nextRound(sync.projectId);
+      // One round of the project's shared list answers both: a rival made meanwhile, and the job's
+      // status. With a job to wait for, the first look is due when it could have settled (an earlier
+      // one would only see it pending); a rival alone is looked for in the next round.
+      const listed = await projectSyncs(client).nextRound(sync.projectId, { after: waits ? lookAfterMs(0) : 0 });
       if (rivals) await giveWayToAnEarlierRival(client, sync, listed);
       if (!waits) return sync;
       const first = listed?.get(sync.id) ?? sync;
       const timeout = opts.syncTimeoutSeconds;
-      const last = (await pollSync(client, first, timeout, (s) => !s || !inProgress(s.syncStatus))) ?? sync;
+      const last = (await pollSync(client, first, timeout, (s) => !s || !inProgress(s.syncStatus), 1)) ?? sync;
       if (last.syncStatus === "failed") {
         throw new SettleFailure(`secret sync "${last.name}" failed: ${last.lastSyncMessage ?? "no message"}`, last);
       }

@@ -19,11 +19,19 @@ import type { SecretOpsClient } from "../sdk";
  *   (it may be gone, or hidden from the list by a permission).
  * - When the list cannot be had (a 4xx: no permission to list, an older server without the route),
  *   the family's reads in that project go one by one, as before.
- * - Waiting is spent only where reads are scarce (`nextRound`): without a read budget, or with
- *   room in its share of it, a round of the list goes at once.
+ * - Waits (sync jobs) and a create's check for a rival are answered by rounds of the list
+ *   (`nextRound`), one call for everyone waiting. No wait the budget does not require, and no read
+ *   the operation does not need: a look is asked for only once it is worth it (a job's first 250 ms
+ *   after its write, when it could have settled), every waiter joins the project's next round
+ *   instead of starting its own, and rounds keep one cadence (the poll schedule, spaced further by
+ *   the read budget as it fills). Without a read budget, or with a plentiful one, a round goes as
+ *   soon as someone is due.
  */
 
-/** How long reads gather before their list call is sent (a round's call does not: its waiters are gathered). */
+/**
+ * How long reads gather before their list call is sent (a round's call does not: its waiters are
+ * gathered), and how early a waiter may be looked for in a round (due within it, it joins).
+ */
 const GATHER_MS = 10;
 /**
  * How long a list's answer serves later reads (that did not ask for a fresh one): longer than a
@@ -32,13 +40,15 @@ const GATHER_MS = 10;
  */
 export const ANSWER_REUSE_MS = 60_000;
 /**
- * How long a wait asks again after its n-th poll: 250 ms, 500 ms, then every second (a sync job
- * takes longer than a round trip); a round may then wait for the budget (`roundWait`).
+ * When a wait's n-th look (from 0, the first after its write) is worth a read: 250 ms after the
+ * write (a sync job takes longer than a round trip: an earlier look only sees it pending), then
+ * 500 ms after that look, then every second. The project's rounds follow the same schedule while
+ * anyone waits (`roundGap`), so waiters share it instead of each keeping its own.
  */
-const pollGapMs = (n: number) => Math.min(250 * 2 ** n, 1000);
+export const lookAfterMs = (n: number) => Math.min(250 * 2 ** n, 1000);
 /**
- * With the read budget full, rounds of the list spend one read in this many: at the service's
- * default of 60 a minute, a round every 8 s while anyone waits, however many wait.
+ * Where reads are scarce, rounds of the list spend at most one read in this many of the budget's
+ * pace: at the service's default of 60 a minute, a round every 8 s while the budget is spent.
  */
 const POLL_SHARE = 8;
 
@@ -61,15 +71,27 @@ interface ProjectState<T> {
   answered?: { objects: Listed<T>; at: number; generation: number };
   /** The list is refused here: reads go one by one. */
   unlisted?: boolean;
-  /** Waiters for the next round, whether the round loop runs, and when its last round began. */
-  waiting: ((objects: Listed<T> | undefined) => void)[];
-  polling: boolean;
+  /** Waiters for a round, each from the time a look is worth it (`due`). */
+  waiting: Waiter<T>[];
+  /** The next round's timer and time; whether a round's call is out. */
+  timer?: ReturnType<typeof setTimeout>;
+  timerAt?: number;
+  inRound: boolean;
+  /** When the last round was answered, and how many rounds in a row found someone still waiting. */
   lastRoundAt?: number;
+  streak: number;
+}
+
+interface Waiter<T> {
+  due: number;
+  resolve: (objects: Listed<T> | undefined) => void;
 }
 
 /** The shared reads of one family (its list call) at one endpoint (one client). */
 export class SharedReads<T extends { id: string }> {
   private readonly projects = new Map<string, ProjectState<T>>();
+  /** When this endpoint's rounds (of every project) sent their calls: they count against their share. */
+  private roundsAt: number[] = [];
 
   constructor(
     private readonly client: SecretOpsClient,
@@ -79,7 +101,7 @@ export class SharedReads<T extends { id: string }> {
   private state(projectId: string): ProjectState<T> {
     let s = this.projects.get(projectId);
     if (!s) {
-      s = { generation: 0, waiting: [], polling: false };
+      s = { generation: 0, waiting: [], inRound: false, streak: 0 };
       this.projects.set(projectId, s);
     }
     return s;
@@ -118,50 +140,79 @@ export class SharedReads<T extends { id: string }> {
   }
 
   /**
-   * The project's objects as the next round lists them: one list call per round for everyone
-   * waiting, sent after they asked. Latency is spent only where reads are scarce (`roundWait`), so
-   * without a limiter or with unspent reads a create's checks are answered at once, and many waits
-   * through a long `up` at the service's limits cost one call per interval however many wait.
-   * `poll`: the wait's how-many-th poll this is (from 0), which first waits `pollGapMs` of it.
+   * The project's objects as a round of its list has them: one list call per round for everyone
+   * waiting, sent after they asked and no sooner than `after` ms from now (when a look is worth
+   * it: `lookAfterMs`). A project's rounds keep one cadence that every waiter joins: a waiter is
+   * answered by the first round at or after its time, and rounds come no closer than `roundGap`
+   * (the poll schedule while anyone waits, spaced further by the read budget where reads are
+   * scarce), so many waits cost one call per round however many wait. Without a read budget, or
+   * with a plentiful one, a round goes as soon as someone is due.
    */
-  async nextRound(projectId: string, opts: { poll?: number } = {}): Promise<Listed<T> | undefined> {
-    if (opts.poll !== undefined) await sleep(pollGapMs(opts.poll));
+  nextRound(projectId: string, opts: { after?: number } = {}): Promise<Listed<T> | undefined> {
     const s = this.state(projectId);
-    const next = new Promise<Listed<T> | undefined>((resolve) => s.waiting.push(resolve));
-    if (!s.polling) void this.poll(projectId, s);
-    return next;
+    return new Promise((resolve) => {
+      s.waiting.push({ due: Date.now() + Math.max(0, opts.after ?? 0), resolve });
+      this.schedule(projectId, s);
+    });
   }
 
-  private async poll(projectId: string, s: ProjectState<T>): Promise<void> {
-    s.polling = true;
+  /** Sets the timer for the project's next round: when its first waiter is due, and the gap allows. */
+  private schedule(projectId: string, s: ProjectState<T>): void {
+    if (s.inRound || s.waiting.length === 0) return;
+    const due = Math.min(...s.waiting.map((w) => w.due));
+    const at = Math.max(due, (s.lastRoundAt ?? -Infinity) + this.roundGap(s.streak));
+    if (s.timer !== undefined && s.timerAt! <= at) return;
+    if (s.timer !== undefined) clearTimeout(s.timer);
+    s.timerAt = at;
+    s.timer = setTimeout(() => {
+      s.timer = s.timerAt = undefined;
+      void this.round(projectId, s);
+    }, at - Date.now());
+  }
+
+  private async round(projectId: string, s: ProjectState<T>): Promise<void> {
+    const now = Date.now();
+    // The budget may have filled since the timer was set: then the round waits for it.
+    if ((s.lastRoundAt ?? -Infinity) + this.roundGap(s.streak) > now + GATHER_MS) return this.schedule(projectId, s);
+    // Everyone due by now (or within the time reads gather) is in this round; the rest wait for a later one.
+    const round = s.waiting.filter((w) => w.due <= now + GATHER_MS);
+    if (round.length === 0) return this.schedule(projectId, s);
+    s.waiting = s.waiting.filter((w) => !round.includes(w));
+    s.inRound = true;
+    this.roundsAt.push(now);
     try {
-      while (s.waiting.length > 0) {
-        const wait = this.roundWait(s.lastRoundAt);
-        // Waiters asking in this turn of the event loop join the round, whatever the wait.
-        await (wait > 0 ? sleep(wait) : nextTurn());
-        s.lastRoundAt = Date.now();
-        const round = s.waiting.splice(0);
-        const objects = await this.objects(projectId, { fresh: true, now: true });
-        for (const resolve of round) resolve(objects);
-      }
+      const objects = await this.objects(projectId, { fresh: true, now: true });
+      for (const w of round) w.resolve(objects);
     } finally {
-      s.polling = false;
+      s.inRound = false;
+      // Counted from the answer: a round held in the budget's queue spaces the next one by its wait.
+      s.lastRoundAt = Date.now();
+      // Waiters resolved in this round ask again (or not) in the turns that follow.
+      await nextTurn();
+      s.streak = s.waiting.length > 0 ? s.streak + 1 : 0;
+      this.schedule(projectId, s);
     }
   }
 
   /**
-   * How long a round waits after one that began at `lastRoundAt`: a share of the read budget's
-   * pace (one read in `POLL_SHARE`), scaled by the square of the fraction of the budget the window
-   * holds spent. Unspent reads make rounds go at once; a budget half spent, a quarter of the share's
-   * gap (2 s at 60 a minute); a full one, the share's (8 s). Rounds alone settle where half the
-   * budget is spent (the gap `share × f²` and `f = rounds / limit` meet there), leaving the rest to
-   * other reads. No time without a budget.
+   * How long after a round is answered the next may go, the `streak`-th in a row that found
+   * someone waiting: the poll schedule (`lookAfterMs`: 250 ms, 500 ms, then a second), so waits
+   * due close together share a round; and where reads are scarce, a share of the read budget's
+   * pace (one read in `POLL_SHARE`: 8 s at 60 a minute) times how near the budget is to full: the
+   * fraction of it the window holds spent, or of the rounds' own share that rounds spent in it,
+   * whichever is more. So rounds go quickly while reads are unspent, keep to their share however
+   * slowly the rest of the operation spends, and are spaced by the whole share once the budget is
+   * full. A plentiful budget (its share's gap shorter than the schedule) and no budget space
+   * rounds by nothing: a round goes when due.
    */
-  roundWait(lastRoundAt = -Infinity): number {
+  roundGap(streak = 0): number {
     const budget = this.client.readBudget();
     if (!budget) return 0;
-    const full = Math.min(1, budget.spent / budget.limit);
-    return lastRoundAt + (budget.windowMs / budget.limit) * POLL_SHARE * full ** 2 - Date.now();
+    const now = Date.now();
+    this.roundsAt = this.roundsAt.filter((at) => at > now - budget.windowMs);
+    const share = (budget.windowMs / budget.limit) * POLL_SHARE;
+    const full = Math.min(1, Math.max(budget.spent / budget.limit, (this.roundsAt.length * POLL_SHARE) / budget.limit));
+    return Math.max(Math.min(lookAfterMs(streak), share), share * full);
   }
 
   private gather(projectId: string, s: ProjectState<T>, gatherMs: number): Call<T> {

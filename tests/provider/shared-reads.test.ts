@@ -1,5 +1,5 @@
 import type { SecretOpsClient } from "../../sdk";
-import { ANSWER_REUSE_MS, SharedReads } from "../../provider/shared-reads";
+import { ANSWER_REUSE_MS, SharedReads, lookAfterMs } from "../../provider/shared-reads";
 
 // The sharing rules of provider/shared-reads.ts, with a list function that counts its calls. The
 // engine tests (tests/engine/call-budgets.test.ts) prove the budgets they give under the real engine.
@@ -20,7 +20,7 @@ function listing(objects: () => Obj[], fail?: () => unknown) {
   return { list, projects };
 }
 
-// Unpaced: rounds come every 250 ms while anyone waits.
+// Unpaced: a round goes as soon as someone waiting is due.
 const client = { readBudget: () => undefined } as unknown as SecretOpsClient;
 
 test("reads of one project near in time share one list call; another project has its own", async () => {
@@ -128,12 +128,12 @@ test("a refused list sends the reads one by one from then on; another failure on
 const budgeted = (budget?: { limit: number; windowMs: number; spent?: number }) =>
   ({ readBudget: () => budget && { spent: budget.limit, ...budget } }) as unknown as SecretOpsClient;
 
-/** The time each of `n` rounds took, asked for one after another (as creates finish, or as one wait polls). */
+/** The time each of `n` rounds took, asked for one after another (as creates finish, or as one wait looks again). */
 async function roundTimes(reads: SharedReads<Obj>, n: number, opts: { poll?: boolean } = {}) {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    await reads.nextRound("p", opts.poll ? { poll: i } : {});
+    await reads.nextRound("p", opts.poll ? { after: lookAfterMs(i) } : {});
     times.push(performance.now() - t0);
   }
   return times;
@@ -164,29 +164,62 @@ test("where reads are scarce, rounds keep to their share of the budget's pace", 
   expect(performance.now() - t0).toBeGreaterThanOrEqual(990);
   expect(l.projects).toHaveLength(3);
   // At the service's default of 60 reads a minute, one round in 8 s.
-  expect(new SharedReads(budgeted({ limit: 60, windowMs: 60_000 }), l.list).roundWait(Date.now())).toBeGreaterThan(
-    7990,
-  );
+  expect(new SharedReads(budgeted({ limit: 60, windowMs: 60_000 }), l.list).roundGap()).toBe(8000);
 });
 
-test("rounds go sooner as the budget has reads unspent: the share's gap by the square of the spent fraction", async () => {
+test("the budget spaces rounds by the fraction of it spent, and by the poll schedule while reads are scarce", async () => {
   const l = listing(() => [{ id: "a", v: 1 }]);
-  const at = (spent: number) =>
-    new SharedReads(budgeted({ limit: 60, windowMs: 60_000, spent }), l.list).roundWait(Date.now());
-  // At the service's default of 60 a minute: 8 s when full, 2 s when half spent, 0.5 s at a
-  // quarter, at once when nothing is spent (a create's checks are not held up).
-  expect(at(60)).toBeGreaterThan(7990);
-  expect(at(30)).toBeGreaterThan(1990);
-  expect(at(30)).toBeLessThanOrEqual(2000);
-  expect(at(15)).toBeLessThanOrEqual(500);
-  expect(at(0)).toBeLessThanOrEqual(0);
+  const gap = (spent: number, streak = 0, limit = 60) =>
+    new SharedReads(budgeted({ limit, windowMs: 60_000, spent }), l.list).roundGap(streak);
+  // At the service's default of 60 a minute: 8 s when full, 4 s when half spent; with the budget
+  // unspent, the poll schedule (250 ms, 500 ms, then a second) that waiters share.
+  expect(gap(60)).toBe(8000);
+  expect(gap(30)).toBe(4000);
+  expect(gap(0, 0)).toBe(250);
+  expect(gap(0, 1)).toBe(500);
+  expect(gap(0, 5)).toBe(1000);
+  // A plentiful budget (a million a minute, its share's gap under a millisecond) spaces by nothing.
+  expect(gap(0, 5, 1_000_000)).toBeLessThan(1);
 });
 
-test("a wait polls again after 250 ms, 500 ms, then every second, however plentiful the reads", async () => {
-  const reads = new SharedReads(budgeted({ limit: 60, windowMs: 60_000, spent: 0 }), listing(() => []).list);
+test("rounds keep to their share of the budget however little else spends it", async () => {
+  // 16 reads a second, none spent by others: the rounds' share is 2 a second (one in POLL_SHARE =
+  // 8); the first round spends half of it, the second all, and the rounds after are 500 ms apart.
+  const l = listing(() => [{ id: "a", v: 1 }]);
+  const reads = new SharedReads(budgeted({ limit: 16, windowMs: 1000, spent: 0 }), l.list);
+  const times = await roundTimes(reads, 4);
+  expect(times[0]).toBeLessThan(120);
+  expect(times[2]).toBeGreaterThan(400);
+  expect(times[3]).toBeGreaterThan(400);
+  expect(l.projects).toHaveLength(4);
+});
+
+test("a wait looks 250 ms after its write, then 500 ms, then every second, where reads are plentiful", async () => {
+  const reads = new SharedReads(budgeted({ limit: 6000, windowMs: 60_000, spent: 0 }), listing(() => []).list);
   const polls = await roundTimes(reads, 4, { poll: true });
   for (const [i, gap] of [250, 500, 1000, 1000].entries()) {
     expect(polls[i]).toBeGreaterThanOrEqual(gap - 5);
     expect(polls[i]).toBeLessThan(gap + 150);
   }
+});
+
+test("waiters join the project's next round instead of each starting one", async () => {
+  // 20 waits whose writes came 30 ms apart, each first looking 250 ms after its own, at a budget of
+  // 60 reads a minute with none spent: two rounds answer them, where each alone would take one.
+  const l = listing(() => [{ id: "a", v: 1 }]);
+  const reads = new SharedReads(budgeted({ limit: 60, windowMs: 60_000, spent: 0 }), l.list);
+  const waits: Promise<unknown>[] = [];
+  for (let i = 0; i < 20; i++) {
+    waits.push(reads.nextRound("p", { after: lookAfterMs(0) }));
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  await Promise.all(waits);
+  expect(l.projects.length).toBeLessThanOrEqual(3);
+  // Without a read budget each goes when due: quick answers, and a round each.
+  const m = listing(() => [{ id: "a", v: 1 }]);
+  const unpaced = new SharedReads(client, m.list);
+  const t0 = performance.now();
+  await Promise.all([unpaced.nextRound("p", { after: 250 }), unpaced.nextRound("p", { after: 250 })]);
+  expect(performance.now() - t0).toBeLessThan(400);
+  expect(m.projects).toHaveLength(1);
 });
