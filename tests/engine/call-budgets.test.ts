@@ -81,14 +81,12 @@ function calls(rs: LoggedRequest[]) {
   };
 }
 
-// Rounds of a project's list (the reads beside check-destination in an `up`: a create's check for
-// a rival, sync-status polls) wait a share of the read budget's pace (one read in 8) scaled by the
-// square of the fraction the window holds spent (provider/shared-reads.ts): quick while reads are
-// unspent, one every 8 s at 60 a minute once the budget is full, and never more than half of it.
-// How long an `up` takes depends on the machine's load, so the bounds are counted in the time it
-// took: the reads the client's windows in that time allow (all reads), and half of them (rounds).
-const CLIENT_WINDOW_MS = Math.ceil(60_000 * TIME_FACTOR * 1.01); // sdk/throttle.ts, safeWindowMs
-const readsAllowed = (spanMs: number) => Math.ceil((spanMs / CLIENT_WINDOW_MS + 1) * 60);
+// Rounds of a project's list are the reads beside check-destination in an `up`: each create's
+// check for a rival, with the first look at its sync job once the job could have settled. Every
+// waiter joins the project's next round, and rounds are spaced by a share of the read budget's pace
+// as it fills (provider/shared-reads.ts): one round answers the creates of a second or two (14 to
+// 15 rounds measured in 26 to 28 s, against 27 when each wait kept its own schedule).
+const OTHER_READS = 20;
 
 describe(`call budgets of ${COUNT} resources at the service's default rate limits`, () => {
   let env: EngineEnv;
@@ -113,15 +111,14 @@ describe(`call budgets of ${COUNT} resources at the service's default rate limit
     return measured[name];
   };
 
-  it("up: one check-destination per sync, rounds within half the read budget, one write per resource", async () => {
+  it(`up: one check-destination per sync, at most ${OTHER_READS} other reads, one write per resource`, async () => {
     const c = await operation("up", async () => {
       const up = await env.t.stack.up();
       expect(changeCounts(up.summary.resourceChanges).create).toBe(COUNT + 1); // and the stack
     });
     expect(c.checkDestination).toBe(SYNCS);
     expect(c.otherReads).toBeGreaterThan(0); // the creates' checks for a rival were asked
-    expect(c.otherReads).toBeLessThanOrEqual(readsAllowed(c.spanMs) / 2);
-    expect(c.checkDestination + c.otherReads).toBeLessThanOrEqual(readsAllowed(c.spanMs));
+    expect(c.otherReads).toBeLessThanOrEqual(OTHER_READS);
     expect(c.writes).toBe(COUNT);
     expect(c.refused).toBe(0);
   });

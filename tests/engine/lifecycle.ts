@@ -31,14 +31,17 @@ export interface EngineEnv {
   dispose(): Promise<void>;
 }
 
-/** `fixtures`: the emulator's seed data (default: emulator/fixtures/default.json). */
-export async function engineEnv(opts: { fixtures?: Fixtures } = {}): Promise<EngineEnv> {
+/**
+ * `fixtures`: the emulator's seed data (default: emulator/fixtures/default.json); `syncJobDelayMs`:
+ * how long the emulator's sync jobs take (default 100 ms).
+ */
+export async function engineEnv(opts: { fixtures?: Fixtures; syncJobDelayMs?: number } = {}): Promise<EngineEnv> {
   const emulator = await startEmulator({
     fixtures: opts.fixtures,
     port: 0,
     admin: true,
     rateLimits: false,
-    syncJobDelayMs: 100,
+    syncJobDelayMs: opts.syncJobDelayMs ?? 100,
     checkResponses: true,
   });
   const client = new SecretOpsClient({ baseUrl: emulator.url, token: emulator.token }, { rateLimit: false });
