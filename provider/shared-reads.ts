@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { SecretOpsClient } from "../sdk";
 
 /**
@@ -23,7 +23,7 @@ import type { SecretOpsClient } from "../sdk";
  *   (`nextRound`), one call for everyone waiting. No wait the budget does not require, and no read
  *   the operation does not need: a look is asked for only once it is worth it (a job's first 250 ms
  *   after its write, when it could have settled), every waiter joins the project's next round
- *   instead of starting its own, and rounds keep one cadence (the poll schedule, spaced further by
+ *   instead of starting its own, and rounds keep one cadence (a look's 250 ms, spaced further by
  *   the read budget as it fills). Without a read budget, or with a plentiful one, a round goes as
  *   soon as someone is due.
  */
@@ -42,8 +42,8 @@ export const ANSWER_REUSE_MS = 60_000;
 /**
  * When a wait's n-th look (from 0, the first after its write) is worth a read: 250 ms after the
  * write (a sync job takes longer than a round trip: an earlier look only sees it pending), then
- * 500 ms after that look, then every second. The project's rounds follow the same schedule while
- * anyone waits (`roundGap`), so waiters share it instead of each keeping its own.
+ * 500 ms after that look, then every second. A look joins the project's first round at or after
+ * its time (`nextRound`), so waiters share rounds instead of each sending its own.
  */
 export const lookAfterMs = (n: number) => Math.min(250 * 2 ** n, 1000);
 /**
@@ -77,9 +77,8 @@ interface ProjectState<T> {
   timer?: ReturnType<typeof setTimeout>;
   timerAt?: number;
   inRound: boolean;
-  /** When the last round was answered, and how many rounds in a row found someone still waiting. */
+  /** When the last round was answered. */
   lastRoundAt?: number;
-  streak: number;
 }
 
 interface Waiter<T> {
@@ -101,7 +100,7 @@ export class SharedReads<T extends { id: string }> {
   private state(projectId: string): ProjectState<T> {
     let s = this.projects.get(projectId);
     if (!s) {
-      s = { generation: 0, waiting: [], inRound: false, streak: 0 };
+      s = { generation: 0, waiting: [], inRound: false };
       this.projects.set(projectId, s);
     }
     return s;
@@ -144,8 +143,8 @@ export class SharedReads<T extends { id: string }> {
    * waiting, sent after they asked and no sooner than `after` ms from now (when a look is worth
    * it: `lookAfterMs`). A project's rounds keep one cadence that every waiter joins: a waiter is
    * answered by the first round at or after its time, and rounds come no closer than `roundGap`
-   * (the poll schedule while anyone waits, spaced further by the read budget where reads are
-   * scarce), so many waits cost one call per round however many wait. Without a read budget, or
+   * (a wait's shortest look, spaced further by the read budget where reads are scarce), so many
+   * waits cost one call per round however many wait. Without a read budget, or
    * with a plentiful one, a round goes as soon as someone is due.
    */
   nextRound(projectId: string, opts: { after?: number } = {}): Promise<Listed<T> | undefined> {
@@ -160,7 +159,7 @@ export class SharedReads<T extends { id: string }> {
   private schedule(projectId: string, s: ProjectState<T>): void {
     if (s.inRound || s.waiting.length === 0) return;
     const due = Math.min(...s.waiting.map((w) => w.due));
-    const at = Math.max(due, (s.lastRoundAt ?? -Infinity) + this.roundGap(s.streak));
+    const at = Math.max(due, (s.lastRoundAt ?? -Infinity) + this.roundGap());
     if (s.timer !== undefined && s.timerAt! <= at) return;
     if (s.timer !== undefined) clearTimeout(s.timer);
     s.timerAt = at;
@@ -173,7 +172,7 @@ export class SharedReads<T extends { id: string }> {
   private async round(projectId: string, s: ProjectState<T>): Promise<void> {
     const now = Date.now();
     // The budget may have filled since the timer was set: then the round waits for it.
-    if ((s.lastRoundAt ?? -Infinity) + this.roundGap(s.streak) > now + GATHER_MS) return this.schedule(projectId, s);
+    if ((s.lastRoundAt ?? -Infinity) + this.roundGap() > now + GATHER_MS) return this.schedule(projectId, s);
     // Everyone due by now (or within the time reads gather) is in this round; the rest wait for a later one.
     const round = s.waiting.filter((w) => w.due <= now + GATHER_MS);
     if (round.length === 0) return this.schedule(projectId, s);
@@ -187,32 +186,29 @@ export class SharedReads<T extends { id: string }> {
       s.inRound = false;
       // Counted from the answer: a round held in the budget's queue spaces the next one by its wait.
       s.lastRoundAt = Date.now();
-      // Waiters resolved in this round ask again (or not) in the turns that follow.
-      await nextTurn();
-      s.streak = s.waiting.length > 0 ? s.streak + 1 : 0;
       this.schedule(projectId, s);
     }
   }
 
   /**
-   * How long after a round is answered the next may go, the `streak`-th in a row that found
-   * someone waiting: the poll schedule (`lookAfterMs`: 250 ms, 500 ms, then a second), so waits
-   * due close together share a round; and where reads are scarce, a share of the read budget's
+   * How long after a round is answered the next may go: a wait's shortest look (250 ms), so waits
+   * due within it of one another share a round (the later ones looking a little later than they
+   * could, never earlier); and where reads are scarce, a share of the read budget's
    * pace (one read in `POLL_SHARE`: 8 s at 60 a minute) times how near the budget is to full: the
    * fraction of it the window holds spent, or of the rounds' own share that rounds spent in it,
    * whichever is more. So rounds go quickly while reads are unspent, keep to their share however
    * slowly the rest of the operation spends, and are spaced by the whole share once the budget is
-   * full. A plentiful budget (its share's gap shorter than the schedule) and no budget space
-   * rounds by nothing: a round goes when due.
+   * full. A plentiful budget (its share's gap shorter than a look) and no budget space rounds by
+   * nothing: a round goes when due.
    */
-  roundGap(streak = 0): number {
+  roundGap(): number {
     const budget = this.client.readBudget();
     if (!budget) return 0;
     const now = Date.now();
     this.roundsAt = this.roundsAt.filter((at) => at > now - budget.windowMs);
     const share = (budget.windowMs / budget.limit) * POLL_SHARE;
     const full = Math.min(1, Math.max(budget.spent / budget.limit, (this.roundsAt.length * POLL_SHARE) / budget.limit));
-    return Math.max(Math.min(lookAfterMs(streak), share), share * full);
+    return Math.max(Math.min(lookAfterMs(0), share), share * full);
   }
 
   private gather(projectId: string, s: ProjectState<T>, gatherMs: number): Call<T> {

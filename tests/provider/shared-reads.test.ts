@@ -167,19 +167,17 @@ test("where reads are scarce, rounds keep to their share of the budget's pace", 
   expect(new SharedReads(budgeted({ limit: 60, windowMs: 60_000 }), l.list).roundGap()).toBe(8000);
 });
 
-test("the budget spaces rounds by the fraction of it spent, and by the poll schedule while reads are scarce", async () => {
+test("the budget spaces rounds by the fraction of it spent; unspent, by a wait's shortest look", async () => {
   const l = listing(() => [{ id: "a", v: 1 }]);
-  const gap = (spent: number, streak = 0, limit = 60) =>
-    new SharedReads(budgeted({ limit, windowMs: 60_000, spent }), l.list).roundGap(streak);
+  const gap = (spent: number, limit = 60) =>
+    new SharedReads(budgeted({ limit, windowMs: 60_000, spent }), l.list).roundGap();
   // At the service's default of 60 a minute: 8 s when full, 4 s when half spent; with the budget
-  // unspent, the poll schedule (250 ms, 500 ms, then a second) that waiters share.
+  // unspent, 250 ms, so waits due within it of one another share a round.
   expect(gap(60)).toBe(8000);
   expect(gap(30)).toBe(4000);
-  expect(gap(0, 0)).toBe(250);
-  expect(gap(0, 1)).toBe(500);
-  expect(gap(0, 5)).toBe(1000);
+  expect(gap(0)).toBe(250);
   // A plentiful budget (a million a minute, its share's gap under a millisecond) spaces by nothing.
-  expect(gap(0, 5, 1_000_000)).toBeLessThan(1);
+  expect(gap(0, 1_000_000)).toBeLessThan(1);
 });
 
 test("rounds keep to their share of the budget however little else spends it", async () => {
@@ -205,7 +203,7 @@ test("a wait looks 250 ms after its write, then 500 ms, then every second, where
 
 test("waiters join the project's next round instead of each starting one", async () => {
   // 20 waits whose writes came 30 ms apart, each first looking 250 ms after its own, at a budget of
-  // 60 reads a minute with none spent: two rounds answer them, where each alone would take one.
+  // 60 reads a minute with none spent: a few rounds answer them, where each alone would take one.
   const l = listing(() => [{ id: "a", v: 1 }]);
   const reads = new SharedReads(budgeted({ limit: 60, windowMs: 60_000, spent: 0 }), l.list);
   const waits: Promise<unknown>[] = [];
