@@ -85,7 +85,7 @@ function calls(rs: LoggedRequest[]) {
 // check for a rival, with the first look at its sync job once the job could have settled. Every
 // waiter joins the project's next round, and rounds are spaced by a share of the read budget's pace
 // as it fills (provider/shared-reads.ts): one round answers the creates of a second or two (14 to
-// 15 rounds measured in 26 to 28 s, against 27 when each wait kept its own schedule).
+// 16 rounds measured in 25 to 28 s, against 27 when each wait kept its own schedule).
 const OTHER_READS = 20;
 
 describe(`call budgets of ${COUNT} resources at the service's default rate limits`, () => {
