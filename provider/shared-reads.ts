@@ -144,8 +144,8 @@ export class SharedReads<T extends { id: string }> {
    * it: `lookAfterMs`). A project's rounds keep one cadence that every waiter joins: a waiter is
    * answered by the first round at or after its time, and rounds come no closer than `roundGap`
    * (a wait's shortest look, spaced further by the read budget where reads are scarce), so many
-   * waits cost one call per round however many wait. Without a read budget, or
-   * with a plentiful one, a round goes as soon as someone is due.
+   * waits cost one call per round however many wait. Without a read budget, or with a plentiful
+   * one, a round goes as soon as someone is due.
    */
   nextRound(projectId: string, opts: { after?: number } = {}): Promise<Listed<T> | undefined> {
     const s = this.state(projectId);
@@ -192,14 +192,13 @@ export class SharedReads<T extends { id: string }> {
 
   /**
    * How long after a round is answered the next may go: a wait's shortest look (250 ms), so waits
-   * due within it of one another share a round (the later ones looking a little later than they
-   * could, never earlier); and where reads are scarce, a share of the read budget's
-   * pace (one read in `POLL_SHARE`: 8 s at 60 a minute) times how near the budget is to full: the
-   * fraction of it the window holds spent, or of the rounds' own share that rounds spent in it,
-   * whichever is more. So rounds go quickly while reads are unspent, keep to their share however
-   * slowly the rest of the operation spends, and are spaced by the whole share once the budget is
-   * full. A plentiful budget (its share's gap shorter than a look) and no budget space rounds by
-   * nothing: a round goes when due.
+   * due within it of one another share a round (the later ones looking a little after their time);
+   * and where reads are scarce, a share of the read budget's pace (one read in `POLL_SHARE`: 8 s
+   * at 60 a minute) times how near the budget is to full: the fraction of it the window holds
+   * spent, or of the rounds' own share that rounds spent in it, whichever is more. So rounds go
+   * quickly while reads are unspent, keep to their share however slowly the rest of the operation
+   * spends, and are spaced by the whole share once the budget is full. A plentiful budget (its
+   * share's gap shorter than a look) and no budget space rounds by nothing: a round goes when due.
    */
   roundGap(): number {
     const budget = this.client.readBudget();
