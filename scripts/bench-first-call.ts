@@ -20,7 +20,7 @@ import { promisify } from "node:util";
 import * as os from "node:os";
 import * as path from "node:path";
 import { EmulatorAdmin, startEmulator } from "../emulator";
-import { type BenchStack, binDir, benchStack, median, repoRoot, timed } from "./bench-stack";
+import { type BenchStack, binDir, benchStack, fixtureLogin, median, repoRoot, timed } from "./bench-stack";
 import { installPacked } from "./packed-install";
 
 export interface FirstCallVariant {
@@ -122,26 +122,25 @@ export async function benchFirstCallVariant(
       projectId: emu.summary.projects[0]!.id,
       connectionId: emu.summary.connections.find((c) => c.app === variant.destination)!.id,
     };
+    const login = fixtureLogin();
+    // benchStack stores the token and the client secret as secrets.
     const credentials: Record<string, string> =
       variant.auth === "token"
         ? { "secretops:token": emu.token }
-        : { "secretops:clientId": UA.clientId, "secretops:clientSecret": UA.clientSecret };
-    const stackOf = async (floor: boolean) => {
-      const b = await benchStack(
+        : { "secretops:clientId": login.clientId, "secretops:clientSecret": login.clientSecret };
+    const stackOf = (floor: boolean) =>
+      benchStack(
         workDir,
         {
           "lead:count": String(count),
           "lead:target": JSON.stringify(floor ? { ...target, noop: true, ping: emu.url } : target),
           "lead:changed": "0",
           "secretops:apiUrl": emu.url,
+          ...credentials,
           ...(!variant.limits && { "secretops:readsPerMinute": "1000000", "secretops:writesPerMinute": "1000000" }),
         },
         extraEnv,
       );
-      for (const [k, v] of Object.entries(credentials))
-        await b.stack.setConfig(k, { value: v, secret: k !== "secretops:clientId" });
-      return b;
-    };
     const ours = await stackOf(false);
     const floor = await stackOf(true);
     /** The lead of one `up`: from its start to the first request the emulator logged. */
@@ -201,9 +200,6 @@ export async function benchFirstCallVariant(
     await emu.stop();
   }
 }
-
-/** The emulator's default identity's universal-auth credentials (emulator/fixtures/default.json). */
-const UA = { clientId: "30000000-0000-4000-8003-000000000001", clientSecret: "emulator-client-secret" };
 
 async function main(): Promise<void> {
   const pick = (name: string, values: string[]) => (process.env[name] ?? values[0]!).split(",");

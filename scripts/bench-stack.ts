@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import type { RequestLogEntry } from "../emulator";
 import { TIMEOUTS, runSync } from "./run-sync";
 
 /** What the benchmarks (scripts/bench.ts, scripts/bench-native.ts) run their stacks with. */
@@ -88,4 +89,27 @@ export function exportedResources(b: BenchStack): Record<string, unknown>[] {
     timeoutMs: TIMEOUTS.install,
   });
   return (JSON.parse(out) as { deployment: { resources: Record<string, unknown>[] } }).deployment.resources;
+}
+
+/** The bucket the emulator counted it in: GETs, and the duplicate-destination check (a POST the service counts as a read). */
+const isRead = (r: RequestLogEntry) => r.bucket === "read";
+const isCheck = (r: RequestLogEntry) => r.path.endsWith("/check-destination");
+
+/** An operation's calls, from the emulator's request log. */
+export function callCounts(rs: RequestLogEntry[]) {
+  const reads = rs.filter(isRead).length;
+  return {
+    reads,
+    checks: rs.filter(isCheck).length,
+    writes: rs.length - reads,
+    rateLimited: rs.filter((r) => r.status === 429).length,
+  };
+}
+
+/** The universal-auth credentials of the emulator's default identity (emulator/fixtures/default.json). */
+export function fixtureLogin(): { clientId: string; clientSecret: string } {
+  const fx = JSON.parse(fs.readFileSync(path.join(repoRoot, "emulator/fixtures/default.json"), "utf8")) as {
+    identities: { universalAuth?: { clientId: string; clientSecret: string } }[];
+  };
+  return fx.identities[0]!.universalAuth!;
 }

@@ -14,7 +14,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { EmulatorAdmin, type RequestLogEntry, startEmulator } from "../emulator";
-import { benchStack, median, repoRoot, timed } from "./bench-stack";
+import { benchStack, callCounts, fixtureLogin, median, repoRoot, timed } from "./bench-stack";
 import { runSync } from "./run-sync";
 
 const SIZES = (process.env.BENCH_VENDOR_SIZES ?? "100,300").split(",").map(Number);
@@ -76,23 +76,11 @@ function vendorTools(): VendorResult["vendor"] {
   }
 }
 
-const counts = (rs: RequestLogEntry[], start: number): Omit<Measured, "ms"> => {
-  const reads = rs.filter((r) => r.bucket === "read").length;
+/** An operation's calls, and the time from its start to the first. */
+function counts(rs: RequestLogEntry[], start: number): Omit<Measured, "ms"> {
+  const { reads, writes, rateLimited } = callCounts(rs);
   const times = rs.map((r) => Date.parse(r.at));
-  return {
-    firstCallMs: times.length ? Math.min(...times) - start : undefined,
-    reads,
-    writes: rs.length - reads,
-    rateLimited: rs.filter((r) => r.status === 429).length,
-  };
-};
-
-/** The universal-auth credentials of the emulator's default identity (emulator/fixtures/default.json). */
-function fixtureLogin(): { clientId: string; clientSecret: string } {
-  const fx = JSON.parse(fs.readFileSync(path.join(repoRoot, "emulator/fixtures/default.json"), "utf8")) as {
-    identities: { universalAuth?: { clientId: string; clientSecret: string } }[];
-  };
-  return fx.identities[0]!.universalAuth!;
+  return { firstCallMs: times.length ? Math.min(...times) - start : undefined, reads, writes, rateLimited };
 }
 
 async function oursAt(workDir: string, count: number): Promise<VendorResult["sizes"][number]> {

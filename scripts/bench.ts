@@ -54,7 +54,16 @@ import {
   type FirstCallVariant,
   type FirstCallVariantResult,
 } from "./bench-first-call";
-import { type BenchStack, benchStack, exportedResources, median, repoRoot, timed, timedOperation } from "./bench-stack";
+import {
+  type BenchStack,
+  benchStack,
+  callCounts,
+  exportedResources,
+  median,
+  repoRoot,
+  timed,
+  timedOperation,
+} from "./bench-stack";
 import { installPacked } from "./packed-install";
 import { typeCheckPrograms } from "./type-check-programs";
 import { TIMEOUTS, runSync } from "./run-sync";
@@ -94,20 +103,8 @@ function secretopsConfig(emu: Emulator, uncapped: boolean): Record<string, strin
   };
 }
 
-/** The bucket the emulator counted it in: GETs, and the duplicate-destination check (a POST the service counts as a read). */
-const isRead = (r: RequestLogEntry) => r.bucket === "read";
-const isCheck = (r: RequestLogEntry) => r.path.endsWith("/check-destination");
 const bucketTimes = (rs: RequestLogEntry[], bucket: "read" | "write") =>
   rs.filter((r) => r.bucket === bucket).map((r) => Date.parse(r.at));
-function callCounts(rs: RequestLogEntry[]) {
-  const reads = rs.filter(isRead).length;
-  return {
-    reads,
-    checks: rs.filter(isCheck).length,
-    writes: rs.length - reads,
-    rateLimited: rs.filter((r) => r.status === 429).length,
-  };
-}
 
 /** The bench's programs: JavaScript (scripts/bench-program) and TypeScript (scripts/bench-program-ts), as users write them. */
 type Language = "javascript" | "typescript";
