@@ -463,14 +463,14 @@ export function throwIfMissingSecretRead(ability: ProjectAbility, action: Secret
 }
 
 /**
- * A membership with one permanent built-in role: a project's creator as its `admin` (the service's
- * `createProject` adds the creating identity with the admin role, services/project/project-service.ts),
- * and the fixtures' and older data files' `projectIds`.
+ * A membership with one permanent role, built-in (its slug) or a project's custom role: a project's
+ * creator as its `admin` (the service's `createProject` adds the creating identity with the admin
+ * role, services/project/project-service.ts), and the fixtures' and older data files' `projectIds`.
  */
-export function builtInMembership(
+export function permanentMembership(
   identityId: string,
   projectId: string,
-  role: BuiltInProjectRole,
+  role: BuiltInProjectRole | Pick<StoredProjectRole, "id">,
   now: string,
 ): StoredIdentityMembership {
   return {
@@ -480,8 +480,8 @@ export function builtInMembership(
     roles: [
       {
         id: randomUUID(),
-        role,
-        customRoleId: null,
+        role: typeof role === "string" ? role : "custom",
+        customRoleId: typeof role === "string" ? null : role.id,
         isTemporary: false,
         temporaryMode: null,
         temporaryRange: null,
@@ -501,5 +501,5 @@ export function legacyMemberships(
   identities: readonly { id: string; projectIds?: readonly string[] }[],
   now: string,
 ): StoredIdentityMembership[] {
-  return identities.flatMap((i) => (i.projectIds ?? []).map((p) => builtInMembership(i.id, p, "admin", now)));
+  return identities.flatMap((i) => (i.projectIds ?? []).map((p) => permanentMembership(i.id, p, "admin", now)));
 }

@@ -5,7 +5,7 @@ import { deleteIdentity } from "../cascades";
 import { actorOf, recordEvent, requireProject, subjects, type EmulatorContext } from "../context";
 import { badRequest, notFound, permissionDenied } from "../errors";
 import { identityRow, membershipView, newIdentity } from "../identity-records";
-import { builtInMembership } from "../permissions";
+import { permanentMembership } from "../permissions";
 import { routeOperations, type OperationRequest, type ScopedHandlers } from "../route-registration";
 import type { Actor, Identity, IdentityMetadata } from "../types";
 
@@ -195,7 +195,7 @@ const projectHandlers: ScopedHandlers<EmulatorContext, typeof projectIdentityOpe
     ctx.store.identities.set(i.id, i);
     // [UNCONFIRMED] without `roles` in the body (which this package does not send) the service's
     // choice of role is not read: a member that may do nothing until given a role.
-    const membership = builtInMembership(i.id, projectId, "no-access", now);
+    const membership = permanentMembership(i.id, projectId, "no-access", now);
     ctx.store.identityMemberships.set(membership.id, membership);
     recordEvent(ctx, req, actor, "create-identity", identityMeta(i), projectId);
     return { identity: projectIdentityView(ctx, i) };

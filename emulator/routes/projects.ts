@@ -11,7 +11,7 @@ import {
   subjects,
   type EmulatorContext,
 } from "../context";
-import { builtInMembership } from "../permissions";
+import { permanentMembership } from "../permissions";
 import { randomLowerAlphanumeric } from "../credentials";
 import { badRequest, forbidden, notFound } from "../errors";
 import { addEnvironment, newProject } from "../records";
@@ -130,7 +130,7 @@ export async function createProject(ctx: EmulatorContext, req: ProjectRequest<"c
   }
   // The creator becomes a member with the admin role, as the service's `createProject` makes it
   // (services/project/project-service.ts; docs/service-api.md §20).
-  const membership = builtInMembership(actor.identity.id, p.id, "admin", now);
+  const membership = permanentMembership(actor.identity.id, p.id, "admin", now);
   ctx.store.identityMemberships.set(membership.id, membership);
   recordEvent(ctx, req, actor, "create-project", projectMeta(p), p.id);
   return { project: projectView(ctx.store, p, true) };

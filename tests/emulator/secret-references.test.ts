@@ -6,6 +6,7 @@ import { apiPaths } from "../../sdk/schemas";
 import type { RunningEmulator } from "../../emulator";
 import { seedFromFixtures } from "../../emulator/fixtures";
 import { newIdentity } from "../../emulator/identity-records";
+import { permanentMembership } from "../../emulator/permissions";
 import type { StoredProjectRole } from "../../emulator/types";
 import { FX, expectError, start, type Api } from "./helpers";
 
@@ -52,27 +53,7 @@ beforeAll(async () => {
     newIdentity({ id, orgId: FX.orgId, name: "prod-app-reader", role: "member", metadata: [] }, now),
   );
   seed.accessTokens.push({ token: READER_TOKEN, identityId: id, expiresAt: null });
-  seed.identityMemberships!.push({
-    id: randomUUID(),
-    projectId: FX.projectId,
-    identityId: id,
-    roles: [
-      {
-        id: randomUUID(),
-        role: "custom",
-        customRoleId: prodAppReader.id,
-        isTemporary: false,
-        temporaryMode: null,
-        temporaryRange: null,
-        temporaryAccessStartTime: null,
-        temporaryAccessEndTime: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-    ],
-    createdAt: now,
-    updatedAt: now,
-  });
+  seed.identityMemberships!.push(permanentMembership(id, FX.projectId, prodAppReader, now));
   dir = mkdtempSync(join(tmpdir(), "emu-refs-"));
   const file = join(dir, "refs.json");
   writeFileSync(file, JSON.stringify({ ...seed, auditLogs: [] }));
