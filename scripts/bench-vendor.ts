@@ -62,7 +62,10 @@ function vendorTools(): VendorResult["vendor"] {
       .split("\n")
       .filter((l) => l.startsWith("[ensure-terraform]"))
       .map((l) => l.replace("[ensure-terraform] ", ""));
-    const cache = path.join(process.env.HOME ?? "", ".cache/secretops-pulumi");
+    // Where the script keeps its builds (scripts/engine/common.sh).
+    const cache =
+      process.env.SECRETOPS_PULUMI_CACHE ??
+      path.join(process.env.XDG_CACHE_HOME ?? path.join(process.env.HOME ?? "", ".cache"), "secretops-pulumi");
     const tofuBin = fs.existsSync(cache)
       ? fs
           .readdirSync(cache)
