@@ -197,8 +197,10 @@ const projectSyncs = (client: SecretOpsClient) => syncReads.at(client);
  * now. Both keep the older of the two (the earlier `createdAt`, then the smaller id), so exactly one
  * stays; the newer one is deleted again and its step fails. `listed`: the project's syncs as a
  * round of the shared list sent after the create has them (one call for many syncs and their
- * status waits, where a second `check-destination` would cost one each). A rival in another
- * project is left to the service's own duplicate check (docs/resources.md).
+ * status waits, where reads are scarce). Without it, the service's `check-destination`, this sync
+ * excluded, answers first (a short answer, where a list grows with the project), and the project
+ * is listed only when it finds another sync or cannot say. A rival in another project is left to
+ * the service's own duplicate check (docs/resources.md).
  */
 async function giveWayToAnEarlierRival(
   client: SecretOpsClient,
@@ -206,11 +208,7 @@ async function giveWayToAnEarlierRival(
   listed: ReadonlyMap<string, RemoteSync> | undefined,
 ) {
   const destination = created.destination;
-  const here = listed
-    ? [...listed.values()]
-    : await syncs(client)
-        .list(destination, created.projectId)
-        .catch(() => undefined);
+  const here = listed ? [...listed.values()] : await syncsBesideAnother(client, created);
   // Through the same connection, as the program's own rule (`exclusive`): through another one,
   // the service's check decides.
   const rival = here?.find(
@@ -223,6 +221,26 @@ async function giveWayToAnEarlierRival(
     .delete(destination, created.id, { removeSecrets: false })
     .catch(() => undefined);
   throw duplicateError(named(rival));
+}
+
+/**
+ * The project's syncs to `created`'s destination when `check-destination` finds another sync of
+ * the organization pushing there, or cannot answer (a server without the check); none when it
+ * finds none. Undefined when they cannot be listed.
+ */
+async function syncsBesideAnother(client: SecretOpsClient, created: RemoteSync): Promise<RemoteSync[] | undefined> {
+  const check = await syncs(client)
+    .checkDestination(created.destination, {
+      destinationConfig: created.destinationConfig,
+      connectionId: created.connectionId,
+      projectId: created.projectId,
+      excludeSyncId: created.id,
+    })
+    .catch(() => undefined);
+  if (check && !check.hasDuplicate) return [];
+  return syncs(client)
+    .list(created.destination, created.projectId)
+    .catch(() => undefined);
 }
 
 /**
@@ -396,12 +414,21 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
       const rivals = made && !opts.allowDuplicateDestination;
       const waits = opts.waitForSync && sync.isAutoSyncEnabled;
       if (!rivals && !waits) return sync;
+      const reads = projectSyncs(client);
+      if (!waits) {
+        // A rival alone: where reads are scarce, looked for in the next round of the project's
+        // list, shared by every create; where they are plentiful, rounds are not shared (each
+        // create's goes at once) and each would list the whole project, so the service's own check
+        // answers (at 1,000 syncs, 984 lists of up to 1,000 syncs each: docs/benchmarks.md).
+        const listed = reads.readsArePlentiful() ? undefined : await reads.nextRound(sync.projectId);
+        await giveWayToAnEarlierRival(client, sync, listed);
+        return sync;
+      }
       // One round of the project's shared list answers both: a rival made meanwhile, and the job's
-      // status. With a job to wait for, the first look is due when it could have settled (an earlier
-      // one would only see it pending); a rival alone is looked for in the next round.
-      const listed = await projectSyncs(client).nextRound(sync.projectId, { after: waits ? lookAfterMs(0) : 0 });
+      // status. The first look is due when the job could have settled (an earlier one would only
+      // see it pending).
+      const listed = await reads.nextRound(sync.projectId, { after: lookAfterMs(0) });
       if (rivals) await giveWayToAnEarlierRival(client, sync, listed);
-      if (!waits) return sync;
       const first = listed?.get(sync.id) ?? sync;
       const timeout = opts.syncTimeoutSeconds;
       const last = (await pollSync(client, first, timeout, (s) => !s || !inProgress(s.syncStatus), 1)) ?? sync;

@@ -205,9 +205,19 @@ export class SharedReads<T extends { id: string }> {
     if (!budget) return 0;
     const now = Date.now();
     this.roundsAt = this.roundsAt.filter((at) => at > now - budget.windowMs);
-    const share = (budget.windowMs / budget.limit) * POLL_SHARE;
+    const share = roundShare(budget);
     const full = Math.min(1, Math.max(budget.spent / budget.limit, (this.roundsAt.length * POLL_SHARE) / budget.limit));
     return Math.max(Math.min(lookAfterMs(0), share), share * full);
+  }
+
+  /**
+   * Are reads plentiful at this endpoint: no read budget, or one whose rounds' share is shorter
+   * than a look (`roundGap` spaces rounds by next to nothing)? Then a read of one object's answer
+   * (a few hundred bytes) costs less than a round of the whole list, which grows with the project.
+   */
+  readsArePlentiful(): boolean {
+    const budget = this.client.readBudget();
+    return !budget || roundShare(budget) < lookAfterMs(0);
   }
 
   private gather(projectId: string, s: ProjectState<T>, gatherMs: number): Call<T> {
@@ -242,6 +252,9 @@ export class SharedReads<T extends { id: string }> {
   }
 }
 
+/** The rounds' share of a read budget's pace: one read in `POLL_SHARE` (8 s at 60 a minute). */
+const roundShare = (budget: { limit: number; windowMs: number }) => (budget.windowMs / budget.limit) * POLL_SHARE;
+
 const isRefusal = (e: unknown) =>
   typeof e === "object" &&
   e !== null &&
@@ -252,7 +265,10 @@ const isRefusal = (e: unknown) =>
   e.status !== 429;
 
 /** What the steps use of a family's shared reads (its objects come out, nothing goes in). */
-export type Reads<T extends { id: string }> = Pick<SharedReads<T>, "objects" | "find" | "invalidate" | "nextRound">;
+export type Reads<T extends { id: string }> = Pick<
+  SharedReads<T>,
+  "objects" | "find" | "invalidate" | "nextRound" | "readsArePlentiful"
+>;
 
 /** A family's list call, and its shared reads at each endpoint (client) it is read at. */
 export interface FamilyReads<T extends { id: string }> {

@@ -154,13 +154,19 @@ describe("guard rails under the real engine", () => {
     await env.client.appConnections.delete("vercel", other.id);
   });
 
-  it("keeps exactly one sync when two stacks create one to the same destination at once", async () => {
+  // Where reads are plentiful, each create asks the service's check-destination; where they are
+  // scarce, the creates share rounds of the project's list (provider/secret-sync.ts, settle).
+  it.each([
+    ["plentiful reads", "100000"],
+    ["the service's default read budget", "60"],
+  ])("keeps exactly one sync when two stacks create one to the same destination at once, %s", async (_, reads) => {
+    await env.t.stack.setConfig("secretops:readsPerMinute", { value: reads });
     const other = await createTestStack({
       program: "resources",
       config: {
         "secretops:apiUrl": { value: env.emulator.url },
         "secretops:token": { value: env.emulator.token, secret: true },
-        "secretops:readsPerMinute": { value: "100000" },
+        "secretops:readsPerMinute": { value: reads },
         "secretops:writesPerMinute": { value: "100000" },
         "secretops:secretsPerMinute": { value: "100000" },
         "resources:resources": {
@@ -178,7 +184,14 @@ describe("guard rails under the real engine", () => {
         latencyMs: 4000,
         count: 2,
       });
+      await env.resetRequests();
       const outcomes = await Promise.allSettled([env.t.stack.up(), other.stack.up()]);
+      const sent = api(await env.requests());
+      const checks = sent.filter((r) => r === "POST /api/v1/secret-syncs/vercel/check-destination");
+      const rounds = sent.filter((r) => /^GET \/api\/v1\/secret-syncs(\?|$)/.test(r));
+      // Each stack's check before its create and its look for a rival after it.
+      expect(checks).toHaveLength(reads === "60" ? 2 : 4);
+      expect(rounds.length > 0).toBe(reads === "60");
       const syncs = await env.client.secretSyncs.list("vercel", f.projects[0]!.id);
       expect(syncs.filter((s) => s.destinationConfig.app === "prj_race")).toHaveLength(1);
       expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
@@ -191,6 +204,7 @@ describe("guard rails under the real engine", () => {
     } finally {
       await env.admin.clearFaults();
       await other.dispose();
+      await env.t.stack.setConfig("secretops:readsPerMinute", { value: "100000" });
     }
   });
 

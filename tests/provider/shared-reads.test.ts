@@ -180,6 +180,18 @@ test("the budget spaces rounds by the fraction of it spent; unspent, by a wait's
   expect(gap(0, 1_000_000)).toBeLessThan(1);
 });
 
+test("reads are plentiful without a budget, or where the rounds' share is shorter than a look", () => {
+  const l = listing(() => [{ id: "a", v: 1 }]);
+  const plentiful = (limit?: number) =>
+    new SharedReads(budgeted(limit ? { limit, windowMs: 60_000 } : undefined), l.list).readsArePlentiful();
+  // The share is 8 reads' pace: 8 s at 60 a minute, 250 ms at 1,920.
+  expect(plentiful(60)).toBe(false);
+  expect(plentiful(1920)).toBe(false);
+  expect(plentiful(1921)).toBe(true);
+  expect(plentiful(1_000_000)).toBe(true);
+  expect(plentiful()).toBe(true);
+});
+
 test("rounds keep to their share of the budget however little else spends it", async () => {
   // 16 reads a second, none spent by others: the rounds' share is 2 a second (one in POLL_SHARE =
   // 8); the first round spends half of it, the second all, and the rounds after are 500 ms apart.
