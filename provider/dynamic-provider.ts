@@ -523,7 +523,7 @@ async function updateResource(
         ...olds,
         ...Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, undefined])),
         ...withoutDefaults(def, options),
-        ...encodeState({ ...decodeState(olds, []), ...declaredBy(def, news) }),
+        ...encodeState({ ...decodeState(olds, []), ...declaredBy(def, news) }, Object.keys(def.reported)),
       }),
     };
   const record = writeRecord(remote, true);
@@ -885,7 +885,7 @@ function observedOutputs(
     ...argsOf(def, remote),
     ...fieldsOf(remote, def.computed),
     ...withoutDefaults(def, options),
-    ...encodeState(state),
+    ...encodeState(state, Object.keys(def.reported)),
   });
 }
 

@@ -233,6 +233,9 @@ export function resourceClass(type: ResourceType): ProgramClass {
   // What `pulumi.dynamic.Resource` registers (its type token, `__provider` beside the props), with
   // the provider's text written rather than serialized (see providerModuleText).
   const provider = providerModuleText(type);
+  // The hashes of the secrets last sent: a type without secrets has none (encodeState leaves
+  // them out), and the engine writes every name listed here into state at each step.
+  const secretOutputs = secrets.length ? [...secrets, "secretHashes"] : [];
   class Resource extends pulumi.CustomResource {
     constructor(name: string, args: object, opts?: pulumi.CustomResourceOptions) {
       refusePlainCredentialConfig();
@@ -242,10 +245,7 @@ export function resourceClass(type: ResourceType): ProgramClass {
           typeToken(type),
           name,
           { ...registerProps(name, args, secrets, outputs), __provider: provider },
-          {
-            ...opts,
-            additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets, "secretHashes"],
-          },
+          { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] },
         );
       } catch (err) {
         keepStacks();

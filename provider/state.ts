@@ -24,6 +24,8 @@ export interface ProviderState {
    * The args the program declared at our last write: a refresh reports the service's values of
    * these only, so the next preview shows no removal of args the program never declared. Absent
    * when it declared every arg the service reports (and in state from older releases): all of them.
+   * Stored as the shorter of the list and the reported args it leaves out (`undeclared`): a program
+   * leaves out few, and the engine writes every resource's state at each step.
    */
   declared?: string[];
   /** The revisions of the secret args (`SECRET_REVISIONS_KEY`), carried through a refresh. */
@@ -82,11 +84,19 @@ export function decodeState(outs: Plain, argNames: readonly string[]): ProviderS
     secretHashes: SecretHashesSchema.safeParse(outs.secretHashes).data,
     fingerprint: typeof outs.fingerprint === "string" ? outs.fingerprint : undefined,
     appliedFingerprint: typeof outs.appliedFingerprint === "string" ? outs.appliedFingerprint : undefined,
-    declared: Array.isArray(outs.declared) ? outs.declared.filter((k) => typeof k === "string") : undefined,
+    declared: declaredIn(outs, argNames),
     secretRevisions: secretRevisionsIn(outs),
     changedAt: typeof outs.changedAt === "string" ? outs.changedAt : undefined,
     adoptedAsFound: outs.adoptedAsFound === true ? true : undefined,
   };
+}
+
+const stringsIn = (v: unknown) => (Array.isArray(v) ? v.filter((k): k is string => typeof k === "string") : undefined);
+
+/** The declared args as stored: the list, or the reported args (`argNames`) but those left out. */
+function declaredIn(outs: Plain, argNames: readonly string[]): string[] | undefined {
+  const undeclared = stringsIn(outs.undeclared);
+  return stringsIn(outs.declared) ?? (undeclared && argNames.filter((k) => !undeclared.includes(k)));
 }
 
 /** The secret revisions held in inputs or outputs, if any. */
@@ -96,16 +106,21 @@ export function secretRevisionsIn(props: Plain): SecretRevisions | undefined {
 }
 
 /**
- * The provider state as output properties, beside the args-shaped outputs that are `observed`.
- * Secret hashes are kept only when there is a secret (undefined ones are left out by the caller).
+ * The provider state as output properties, beside the args-shaped outputs that are `observed`
+ * (`argNames`). Secret hashes are kept only when there is a secret (undefined ones are left out by
+ * the caller).
  */
-export function encodeState(state: Omit<ProviderState, "observed">): Plain {
+export function encodeState(state: Omit<ProviderState, "observed">, argNames: readonly string[]): Plain {
   const hashes = state.secretHashes && Object.keys(state.secretHashes.values).length ? state.secretHashes : undefined;
+  const { declared } = state;
+  const undeclared = declared && argNames.filter((k) => !declared.includes(k));
+  const leftOut = undeclared !== undefined && undeclared.length < declared!.length;
   return {
     secretHashes: hashes,
     fingerprint: state.fingerprint,
     appliedFingerprint: state.appliedFingerprint,
-    declared: state.declared,
+    declared: leftOut ? undefined : declared,
+    undeclared: leftOut ? undeclared : undefined,
     [SECRET_REVISIONS_KEY]: state.secretRevisions,
     changedAt: state.changedAt,
     adoptedAsFound: state.adoptedAsFound,
