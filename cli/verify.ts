@@ -4,6 +4,7 @@ import { Command } from "commander";
 import type { ResourceType } from "../provider/definition";
 import { type AuditLogEntry, identityAuthMethodSlugs } from "../sdk/schemas";
 import { apiFailure } from "./audit";
+import { changedAtIn } from "../provider/state";
 import { TYPE_PREFIX } from "./check";
 import {
   type ConnectionOptions,
@@ -106,8 +107,9 @@ export function verifyCommand(): Command {
       "after",
       `
 Each resource's event must be no older than the time its object last reached the declared state
-(changedAt in its outputs: a change of provider options alone, which sends nothing, does not move
-it; state from older releases: the resource's "modified", else "created" time) minus --margin.
+(changedAt in its outputs, or updatedAt where changedAt is left out as the same: a change of
+provider options alone, which sends nothing, does not move it; state from older releases without
+either: the resource's "modified", else "created" time) minus --margin.
 Events are matched by id: syncId, rotationId, certificateProfileId, connectionId, projectId,
 folderId, secretId, caId, certificatePolicyId in the event's metadata; an environment's events
 carry no id, so any environment event (or the create) of its project counts. A resource whose
@@ -139,9 +141,10 @@ environment. Exit codes: 0 all found, 1 any missing or the service failed, 2 bad
         .filter((r) => !adopted.includes(r) && !unaudited.includes(r))
         .map((r) => {
           const type = r.type.slice(TYPE_PREFIX.length) as ResourceType;
-          // When the object last reached the declared state (provider/state.ts, changedAt); state from
-          // older releases has only the time the state last changed the resource.
-          const changedAt = typeof r.outputs?.changedAt === "string" ? r.outputs.changedAt : undefined;
+          // When the object last reached the declared state (provider/state.ts, changedAt, left out
+          // while it is the updatedAt output); state from older releases that has neither has only
+          // the time the state last changed the resource.
+          const changedAt = r.outputs ? changedAtIn(r.outputs) : undefined;
           const since = Date.parse(changedAt ?? r.modified ?? r.created ?? manifestTime ?? "") - marginMs;
           if (!appliedEvents[type] || Number.isNaN(since)) {
             throw new Failure(

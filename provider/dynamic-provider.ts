@@ -22,6 +22,7 @@ import {
   changedOutside,
   decodeState,
   encodeState,
+  withoutImpliedState,
   fingerprintDrifted,
   secretRevisionsIn,
 } from "./state";
@@ -519,12 +520,14 @@ async function updateResource(
   // Only provider options changed: nothing was sent.
   if (!remote)
     return {
-      outs: compact({
-        ...olds,
-        ...Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, undefined])),
-        ...withoutDefaults(def, options),
-        ...encodeState({ ...decodeState(olds, []), ...declaredBy(def, news) }, Object.keys(def.reported)),
-      }),
+      outs: withoutImpliedState(
+        compact({
+          ...olds,
+          ...Object.fromEntries(Object.keys(def.options.shape).map((k) => [k, undefined])),
+          ...withoutDefaults(def, options),
+          ...encodeState({ ...decodeState(olds, []), ...declaredBy(def, news) }, Object.keys(def.reported)),
+        }),
+      ),
     };
   const record = writeRecord(remote, true);
   remote = await settle(def, client, remote, news, options, { previous, record });
@@ -873,7 +876,11 @@ const fieldsOf = (remote: { id: string }, fields: Readonly<Record<string, Field<
 /** The service's object as args. */
 const argsOf = (def: Definition, remote: { id: string }) => fieldsOf(remote, def.reported);
 
-/** The service's object in the outputs' shape (also what a refresh reports). */
+/**
+ * The service's object in the outputs' shape (also what a refresh reports). A computed field the
+ * service answers null is left out (the program reads undefined for both, and the engine writes
+ * every resource's state at each step).
+ */
 function observedOutputs(
   def: Definition,
   remote: { id: string },
@@ -881,12 +888,15 @@ function observedOutputs(
   extra: Partial<ProviderState> = {},
 ): Plain {
   const state = { fingerprint: def.fingerprint?.of(remote), ...extra };
-  return compact({
-    ...argsOf(def, remote),
-    ...fieldsOf(remote, def.computed),
-    ...withoutDefaults(def, options),
-    ...encodeState(state, Object.keys(def.reported)),
-  });
+  const computed = Object.entries(fieldsOf(remote, def.computed)).filter(([, v]) => v !== null);
+  return withoutImpliedState(
+    compact({
+      ...argsOf(def, remote),
+      ...Object.fromEntries(computed),
+      ...withoutDefaults(def, options),
+      ...encodeState(state, Object.keys(def.reported)),
+    }),
+  );
 }
 
 /**

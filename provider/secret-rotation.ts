@@ -132,7 +132,7 @@ export const secretRotationDefinition = defineResource<RemoteRotation, RotationA
     rotationStatus: (r) => r.rotationStatus,
     /** Which of the two credential sets is active: 0 or 1. */
     activeIndex: (r) => r.activeIndex,
-    /** Null when auto-rotation is off. */
+    /** Absent (null at the service) when auto-rotation is off. */
     nextRotationAt: (r) => r.nextRotationAt,
     lastRotatedAt: (r) => r.lastRotatedAt,
     lastRotationMessage: (r) => r.lastRotationMessage,

@@ -318,7 +318,7 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
     isAutoSyncEnabled: (s) => s.isAutoSyncEnabled,
   },
   computed: {
-    /** `pending`, `running`, `succeeded` or `failed`; null before the first job. */
+    /** `pending`, `running`, `succeeded` or `failed`; absent (null at the service) before the first job. */
     syncStatus: (s) => s.syncStatus,
     lastSyncMessage: (s) => s.lastSyncMessage,
     lastSyncedAt: (s) => s.lastSyncedAt,

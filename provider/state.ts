@@ -33,7 +33,8 @@ export interface ProviderState {
   /**
    * The object's `updatedAt` when a step last brought it to the declared state (the service's
    * clock): its create or update event is at or after it, whoever wrote it. A change of provider
-   * options alone, which sends nothing, and a refresh leave it (`secretops verify` reads it).
+   * options alone, which sends nothing, and a refresh leave it (`secretops verify` reads it). Not
+   * stored while it is the `updatedAt` output (`withoutImpliedState`), which then stands for it.
    */
   changedAt?: string;
   /**
@@ -86,7 +87,7 @@ export function decodeState(outs: Plain, argNames: readonly string[]): ProviderS
     appliedFingerprint: typeof outs.appliedFingerprint === "string" ? outs.appliedFingerprint : undefined,
     declared: declaredIn(outs, argNames),
     secretRevisions: secretRevisionsIn(outs),
-    changedAt: typeof outs.changedAt === "string" ? outs.changedAt : undefined,
+    changedAt: changedAtIn(outs),
     adoptedAsFound: outs.adoptedAsFound === true ? true : undefined,
   };
 }
@@ -97,6 +98,23 @@ const stringsIn = (v: unknown) => (Array.isArray(v) ? v.filter((k): k is string 
 function declaredIn(outs: Plain, argNames: readonly string[]): string[] | undefined {
   const undeclared = stringsIn(outs.undeclared);
   return stringsIn(outs.declared) ?? (undeclared && argNames.filter((k) => !undeclared.includes(k)));
+}
+
+/** `changedAt` as stored, else the `updatedAt` output it was left out for (none when adopted as found). */
+export function changedAtIn(outs: Plain): string | undefined {
+  if (typeof outs.changedAt === "string") return outs.changedAt;
+  return outs.adoptedAsFound !== true && typeof outs.updatedAt === "string" ? outs.updatedAt : undefined;
+}
+
+/**
+ * Outputs without the provider state they imply: `changedAt` while it is the `updatedAt` output
+ * (a write's record, until a refresh sees the object changed since). The engine writes every
+ * resource's state at each step, so bytes every resource repeats cost time at scale.
+ */
+export function withoutImpliedState(outputs: Plain): Plain {
+  if (outputs.changedAt === undefined || outputs.changedAt !== outputs.updatedAt) return outputs;
+  const { changedAt: _implied, ...rest } = outputs;
+  return rest;
 }
 
 /** The secret revisions held in inputs or outputs, if any. */

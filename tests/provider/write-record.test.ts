@@ -1,9 +1,11 @@
 import { providerAgainstEmulator } from "./against-emulator";
 import { provider } from "../../provider/provider-process";
+import { changedAtIn } from "../../provider/state";
 
 // What a step records of its write (provider/state.ts, `changedAt` and `adoptedAsFound`), which
 // `secretops verify` reads: an adoption that wrote nothing records that, and no time; a write
-// records the object's `updatedAt` and drops the mark. tests/cli/verify.test.ts and
+// records the object's `updatedAt` and drops the mark. The time is left out while it is the
+// `updatedAt` output, which stands for it, and stored once a refresh sees the object changed since. tests/cli/verify.test.ts and
 // tests/engine/import.test.ts run `secretops verify` on what the engine stored.
 
 describe("what a step records of its write", () => {
@@ -46,8 +48,17 @@ describe("what a step records of its write", () => {
     const updated = await profiles.update!(made.id, refreshed.props, news);
     const after = await at.client.certificateProfiles.get(made.id);
     expect(after.description).toBe("now the program's");
-    expect(updated.outs!.changedAt).toBe(after.updatedAt);
+    expect(changedAtIn(updated.outs!)).toBe(after.updatedAt);
+    expect(updated.outs).not.toHaveProperty("changedAt");
     expect(updated.outs!.adoptedAsFound).toBeUndefined();
+
+    // Changed outside the program since: a refresh reports the new updatedAt and keeps the write's time.
+    await new Promise((r) => setTimeout(r, 5));
+    await at.client.certificateProfiles.update(made.id, { description: "changed outside" });
+    const outside = await profiles.read!(made.id, { ...updated.outs!, __provider: "serialized" });
+    expect(outside.props.updatedAt).not.toBe(after.updatedAt);
+    expect(outside.props.changedAt).toBe(after.updatedAt);
+    expect(changedAtIn(outside.props)).toBe(after.updatedAt);
   });
 
   it("an adoption that changes what it found records the time of its write", async () => {
@@ -58,7 +69,7 @@ describe("what a step records of its write", () => {
     expect(adopted.id).toBe(made.id);
     const after = await at.client.certificateProfiles.get(made.id);
     expect(after.description).toBe("the program's");
-    expect(adopted.outs.changedAt).toBe(after.updatedAt);
+    expect(changedAtIn(adopted.outs)).toBe(after.updatedAt);
     expect(adopted.outs.adoptedAsFound).toBeUndefined();
   });
 });
