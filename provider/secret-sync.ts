@@ -206,9 +206,10 @@ async function giveWayToAnEarlierRival(
   client: SecretOpsClient,
   created: RemoteSync,
   listed: ReadonlyMap<string, RemoteSync> | undefined,
+  untyped: boolean,
 ) {
   const destination = created.destination;
-  const here = listed ? [...listed.values()] : await syncsBesideAnother(client, created);
+  const here = listed ? [...listed.values()] : await syncsBesideAnother(client, created, untyped);
   // Through the same connection, as the program's own rule (`exclusive`): through another one,
   // the service's check decides.
   const rival = here?.find(
@@ -224,12 +225,17 @@ async function giveWayToAnEarlierRival(
 }
 
 /**
- * The project's syncs to `created`'s destination when `check-destination` finds another sync of
- * the organization pushing there, or cannot answer (a server without the check); none when it
- * finds none. Undefined when they cannot be listed.
+ * The project's syncs when `check-destination` finds another sync of the organization pushing to
+ * `created`'s destination, or cannot answer (a server without the check); none when it finds none.
+ * Undefined when they cannot be listed. `untyped`: a destination this package may have no row for
+ * (`GenericSecretSync`).
  */
-async function syncsBesideAnother(client: SecretOpsClient, created: RemoteSync): Promise<RemoteSync[] | undefined> {
-  const check = await syncs(client)
+async function syncsBesideAnother(
+  client: SecretOpsClient,
+  created: RemoteSync,
+  untyped: boolean,
+): Promise<RemoteSync[] | undefined> {
+  const check = await syncs(client, untyped)
     .checkDestination(created.destination, {
       destinationConfig: created.destinationConfig,
       connectionId: created.connectionId,
@@ -238,9 +244,7 @@ async function syncsBesideAnother(client: SecretOpsClient, created: RemoteSync):
     })
     .catch(() => undefined);
   if (check && !check.hasDuplicate) return [];
-  return syncs(client)
-    .list(created.destination, created.projectId)
-    .catch(() => undefined);
+  return listSyncs(client, created.projectId).catch(() => undefined);
 }
 
 /**
@@ -421,14 +425,14 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
         // create's goes at once) and each would list the whole project, so the service's own check
         // answers (at 1,000 syncs, 984 lists of up to 1,000 syncs each: docs/benchmarks.md).
         const listed = reads.readsArePlentiful() ? undefined : await reads.nextRound(sync.projectId);
-        await giveWayToAnEarlierRival(client, sync, listed);
+        await giveWayToAnEarlierRival(client, sync, listed, opts.untypedDestination);
         return sync;
       }
       // One round of the project's shared list answers both: a rival made meanwhile, and the job's
       // status. The first look is due when the job could have settled (an earlier one would only
       // see it pending).
       const listed = await reads.nextRound(sync.projectId, { after: lookAfterMs(0) });
-      if (rivals) await giveWayToAnEarlierRival(client, sync, listed);
+      if (rivals) await giveWayToAnEarlierRival(client, sync, listed, opts.untypedDestination);
       const first = listed?.get(sync.id) ?? sync;
       const timeout = opts.syncTimeoutSeconds;
       const last = (await pollSync(client, first, timeout, (s) => !s || !inProgress(s.syncStatus), 1)) ?? sync;

@@ -189,9 +189,16 @@ describe("guard rails under the real engine", () => {
       const sent = api(await env.requests());
       const checks = sent.filter((r) => r === "POST /api/v1/secret-syncs/vercel/check-destination");
       const rounds = sent.filter((r) => /^GET \/api\/v1\/secret-syncs(\?|$)/.test(r));
-      // Each stack's check before its create and its look for a rival after it.
-      expect(checks).toHaveLength(reads === "60" ? 2 : 4);
-      expect(rounds.length > 0).toBe(reads === "60");
+      // Each stack's check before its create; then, where reads are plentiful, a second check for a
+      // rival (the project listed only when it finds one), and where they are scarce, a round of
+      // the project's list in each stack.
+      if (reads === "60") {
+        expect(checks).toHaveLength(2);
+        expect(rounds.length).toBeGreaterThanOrEqual(2);
+      } else {
+        expect(checks).toHaveLength(4);
+        expect(rounds.length).toBeLessThanOrEqual(2);
+      }
       const syncs = await env.client.secretSyncs.list("vercel", f.projects[0]!.id);
       expect(syncs.filter((s) => s.destinationConfig.app === "prj_race")).toHaveLength(1);
       expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
