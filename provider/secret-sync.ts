@@ -103,17 +103,19 @@ const syncs = (client: SecretOpsClient, untyped = false) =>
 type Duplicate = { duplicateProjectId?: string | null };
 
 /**
- * Asks the service whether another sync of the organization already pushes to this destination,
- * through the service's own rule (which may weigh the connection: `connectionId` is sent). A
- * server too old to have the check (404), or a project id it cannot take (not a UUID), skips it.
+ * The service's `check-destination` for `sync` (`excludeSyncId`: not counting that one), through
+ * the service's own rule (which may weigh the connection: `connectionId` is sent); `untyped`: a
+ * destination this package may have no row for (`GenericSecretSync`). Undefined from a server too
+ * old to have the check (404), or for a project id it cannot take (not a UUID).
  */
-async function duplicateOf(
+async function destinationCheck(
   client: SecretOpsClient,
-  sync: SyncArgs,
+  sync: Pick<SyncArgs, "destination" | "destinationConfig" | "connectionId" | "projectId">,
   excludeSyncId?: string,
-): Promise<Duplicate | undefined> {
+  untyped = false,
+): Promise<SecretSyncDestinationCheck | undefined> {
   if (!uuid.safeParse(sync.projectId).success) return undefined;
-  const check = await syncs(client)
+  return syncs(client, untyped)
     .checkDestination(sync.destination, {
       destinationConfig: sync.destinationConfig,
       connectionId: sync.connectionId,
@@ -124,6 +126,15 @@ async function duplicateOf(
       if (isNotFound(e)) return undefined;
       throw e;
     });
+}
+
+/** Another sync of the organization already pushing to this destination, as `check-destination` finds it. */
+async function duplicateOf(
+  client: SecretOpsClient,
+  sync: SyncArgs,
+  excludeSyncId?: string,
+): Promise<Duplicate | undefined> {
+  const check = await destinationCheck(client, sync, excludeSyncId);
   return check?.hasDuplicate ? check : undefined;
 }
 
@@ -235,14 +246,7 @@ async function syncsBesideAnother(
   created: RemoteSync,
   untyped: boolean,
 ): Promise<RemoteSync[] | undefined> {
-  const check = await syncs(client, untyped)
-    .checkDestination(created.destination, {
-      destinationConfig: created.destinationConfig,
-      connectionId: created.connectionId,
-      projectId: created.projectId,
-      excludeSyncId: created.id,
-    })
-    .catch(() => undefined);
+  const check = await destinationCheck(client, created, created.id, untyped).catch(() => undefined);
   if (check && !check.hasDuplicate) return [];
   return listSyncs(client, created.projectId).catch(() => undefined);
 }
