@@ -899,16 +899,11 @@ function observedOutputs(
   );
 }
 
-/**
- * What a write records of the program's inputs: the args it declared (none when it declared every
- * arg the service reports, which is what an absent list means: state stays small), the secrets'
- * revisions.
- */
+/** What a write records of the program's inputs: the args it declared, the secrets' revisions. */
 function declaredBy(def: Definition, inputs: Plain): Partial<ProviderState> {
   const { args } = split(def, inputs);
-  const declared = Object.keys(args).filter((k) => args[k] !== undefined && k in def.reported);
   return {
-    declared: declared.length < Object.keys(def.reported).length ? declared : undefined,
+    declared: Object.keys(args).filter((k) => args[k] !== undefined && k in def.reported),
     secretRevisions: secretRevisionsIn(inputs),
   };
 }

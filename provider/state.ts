@@ -24,8 +24,9 @@ export interface ProviderState {
    * The args the program declared at our last write: a refresh reports the service's values of
    * these only, so the next preview shows no removal of args the program never declared. Absent
    * when it declared every arg the service reports (and in state from older releases): all of them.
-   * Stored as the shorter of the list and the reported args it leaves out (`undeclared`): a program
-   * leaves out few, and the engine writes every resource's state at each step.
+   * Stored as the shorter of the list and the reported args it leaves out (`undeclared`), and not
+   * at all when it leaves none out: a program leaves out few, and the engine writes every
+   * resource's state at each step.
    */
   declared?: string[];
   /** The revisions of the secret args (`SECRET_REVISIONS_KEY`), carried through a refresh. */
@@ -132,13 +133,14 @@ export function encodeState(state: Omit<ProviderState, "observed">, argNames: re
   const hashes = state.secretHashes && Object.keys(state.secretHashes.values).length ? state.secretHashes : undefined;
   const { declared } = state;
   const undeclared = declared && argNames.filter((k) => !declared.includes(k));
-  const leftOut = undeclared !== undefined && undeclared.length < declared!.length;
+  // None left out: no list, which means all of them.
+  const stored = undeclared?.length ? (undeclared.length < declared!.length ? { undeclared } : { declared }) : {};
   return {
     secretHashes: hashes,
     fingerprint: state.fingerprint,
     appliedFingerprint: state.appliedFingerprint,
-    declared: leftOut ? undefined : declared,
-    undeclared: leftOut ? undeclared : undefined,
+    declared: stored.declared,
+    undeclared: stored.undeclared,
     [SECRET_REVISIONS_KEY]: state.secretRevisions,
     changedAt: state.changedAt,
     adoptedAsFound: state.adoptedAsFound,

@@ -23,6 +23,7 @@ test("few args declared: stored as the list", () => {
 
 test("every arg declared, or state from older releases: no list, which means all of them", () => {
   expect(roundTrip(undefined)).toEqual({ outs: {}, declared: undefined });
+  expect(roundTrip(reported)).toEqual({ outs: {}, declared: undefined });
   // An older release's list is read as it was written.
   expect(decodeState({ declared: ["name"] }, reported).declared).toEqual(["name"]);
 });
