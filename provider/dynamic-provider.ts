@@ -133,6 +133,18 @@ function withoutDefaults(def: Definition, options: Plain): Plain {
   return Object.fromEntries(Object.entries(options).filter(([k, v]) => v !== undefined && !sameValue(v, defaults[k])));
 }
 
+/**
+ * The args but those at the value their absence means (`absentMeans`): the service holds the same
+ * either way, and inputs left out cost nothing where the engine rewrites every resource's state
+ * at each step. What the program asks of such an arg is still `wanted` in `plan`.
+ */
+function withoutAbsentMeaning(def: Definition, args: Plain): Plain {
+  const absentMeans = def.absentMeans ?? {};
+  return Object.fromEntries(
+    Object.entries(args).filter(([k, v]) => !(k in absentMeans && sameValue(v, absentMeans[k]))),
+  );
+}
+
 const secretPathsOf = (def: Definition, args: Plain) => def.secretPaths?.of(args) ?? [];
 
 /** An arg a new object needs that the program left out of an existing one: never written (`requiredOnCreate`). */
@@ -349,7 +361,10 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
   if (isNew(olds) && !parsedOptions.data?.adoptExisting) failures.push(...missingOnCreate(def, args));
   if (failures.length || !parsedOptions.success) return { inputs: news, failures };
   const data = def.canonical ? def.canonical(parsed.data) : parsed.data;
-  const inputs: Plain = compact({ ...data, ...withoutDefaults(def, parsedOptions.data ?? {}) });
+  const inputs: Plain = compact({
+    ...withoutAbsentMeaning(def, data),
+    ...withoutDefaults(def, parsedOptions.data ?? {}),
+  });
   if (def.kindField) inputs[def.kindField] = args[def.kindField];
   const revisions = secretRevisions(secretPathsOf(def, args), args, olds ?? {});
   if (revisions) inputs[SECRET_REVISIONS_KEY] = revisions;
@@ -435,7 +450,7 @@ async function readResource(ctx: ProviderContext, id: string, outs: Plain): Prom
   // Inputs follow the service, so the next preview shows drift against the program; only in
   // the args the program declared (no list: all of them).
   const declared = written.declared ?? Object.keys(observed);
-  const inputs = Object.fromEntries(declared.map((k) => [k, observed[k]]));
+  const inputs = withoutAbsentMeaning(def, Object.fromEntries(declared.map((k) => [k, observed[k]])));
   return {
     id: readId,
     props,
@@ -903,7 +918,8 @@ function observedOutputs(
 function declaredBy(def: Definition, inputs: Plain): Partial<ProviderState> {
   const { args } = split(def, inputs);
   return {
-    declared: Object.keys(args).filter((k) => args[k] !== undefined && k in def.reported),
+    // An arg whose absence means a value is declared either way (`absentMeans`).
+    declared: Object.keys(def.reported).filter((k) => args[k] !== undefined || k in (def.absentMeans ?? {})),
     secretRevisions: secretRevisionsIn(inputs),
   };
 }

@@ -312,7 +312,9 @@ export const secretSyncDefinition = defineResource<RemoteSync, SyncArgs, SyncOpt
   deleteBeforeReplace: true,
   // The service keeps the sync's folder by id: renaming it (or its environment) moves the sync.
   inTree: { pathField: "secretPath" },
-  absentMeans: { description: null },
+  // The service makes a sync without `isAutoSyncEnabled` with it on (its secret-sync-schemas.ts:
+  // `isAutoSyncEnabled: z.boolean().default(true)`).
+  absentMeans: { description: null, isAutoSyncEnabled: true },
   reported: {
     name: (s) => s.name,
     projectId: (s) => s.projectId,

@@ -26,10 +26,18 @@ const syncArgs = {
 };
 
 describe("check", () => {
-  it("accepts valid args and fills the service's defaults; options at their default stay out of state", async () => {
+  it("accepts valid args; args at what their absence means and options at their default stay out of state", async () => {
     const { inputs, failures } = await sync.check!({}, syncArgs);
     expect(failures ?? []).toEqual([]);
-    expect(inputs).toMatchObject({ isAutoSyncEnabled: true, secretPath: "/app" });
+    expect(inputs).toMatchObject({ secretPath: "/app" });
+    // The service's default (absentMeans), declared or not.
+    expect(inputs).not.toHaveProperty("isAutoSyncEnabled");
+    expect((await sync.check!({}, { ...syncArgs, isAutoSyncEnabled: true })).inputs).not.toHaveProperty(
+      "isAutoSyncEnabled",
+    );
+    expect((await sync.check!({}, { ...syncArgs, isAutoSyncEnabled: false })).inputs).toMatchObject({
+      isAutoSyncEnabled: false,
+    });
     for (const option of ["waitForSync", "removeSecrets", "syncTimeoutSeconds", "allowDuplicateDestination"])
       expect(inputs).not.toHaveProperty(option);
     const set = await sync.check!(
@@ -41,13 +49,20 @@ describe("check", () => {
   });
 
   it("an option turned back to its default is a change, and one left at it is none", async () => {
-    const olds = { ...(await sync.check!({}, syncArgs)).inputs, waitForSync: false };
+    // The outputs of the object made: the service reports isAutoSyncEnabled.
+    const olds = { ...(await sync.check!({}, syncArgs)).inputs, isAutoSyncEnabled: true, waitForSync: false };
     const back = (await sync.check!(olds, syncArgs)).inputs;
     expect((await sync.diff!("id-1", olds, back)).changes).toBe(true);
     const same = (await sync.check!(olds, { ...syncArgs, waitForSync: false })).inputs;
     expect((await sync.diff!("id-1", olds, same)).changes).toBe(false);
     // State written by earlier releases holds the defaults: no change either.
-    const older = { ...back, waitForSync: true, removeSecrets: false, syncTimeoutSeconds: 300 };
+    const older = {
+      ...back,
+      isAutoSyncEnabled: true,
+      waitForSync: true,
+      removeSecrets: false,
+      syncTimeoutSeconds: 300,
+    };
     expect((await sync.diff!("id-1", older, back)).changes).toBe(false);
   });
 
@@ -203,6 +218,13 @@ describe("diff", () => {
     expect(await sync.diff!("id", { ...olds, endpoint: "eu" }, await news({}))).toMatchObject({
       replaces: ["endpoint"],
     });
+  });
+
+  it("reads an arg left out as what its absence means: auto-sync turned off outside is a change", async () => {
+    const off = { ...olds, observed: { ...observed, isAutoSyncEnabled: false } };
+    expect(await sync.diff!("id", off, await news({}))).toMatchObject({ changes: true, replaces: [] });
+    expect(await sync.diff!("id", off, await news({ isAutoSyncEnabled: false }))).toMatchObject({ changes: false });
+    expect(await sync.diff!("id", olds, await news({ isAutoSyncEnabled: true }))).toMatchObject({ changes: false });
   });
 
   it("reports an updatable change in place", async () => {
