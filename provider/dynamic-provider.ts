@@ -136,13 +136,14 @@ function withoutDefaults(def: Definition, options: Plain): Plain {
 /**
  * The args but those at the value their absence means (`absentMeans`): the service holds the same
  * either way, and inputs left out cost nothing where the engine rewrites every resource's state
- * at each step. What the program asks of such an arg is still `wanted` in `plan`.
+ * at each step. What the program asks of such an arg is still `wanted` in `plan`. One the last
+ * inputs (`olds`) hold stays: the engine shows a change by the inputs, and a preview should not
+ * show it removed (state from an older release, or a value the program stops declaring).
  */
-function withoutAbsentMeaning(def: Definition, args: Plain): Plain {
+function withoutAbsentMeaning(def: Definition, args: Plain, olds: Plain = {}): Plain {
   const absentMeans = def.absentMeans ?? {};
-  return Object.fromEntries(
-    Object.entries(args).filter(([k, v]) => !(k in absentMeans && sameValue(v, absentMeans[k]))),
-  );
+  const left = (k: string, v: unknown) => k in absentMeans && sameValue(v, absentMeans[k]) && olds[k] === undefined;
+  return Object.fromEntries(Object.entries(args).filter(([k, v]) => !left(k, v)));
 }
 
 const secretPathsOf = (def: Definition, args: Plain) => def.secretPaths?.of(args) ?? [];
@@ -362,7 +363,7 @@ function checkInputs(ctx: ProviderContext, olds: Plain, news: Plain): dynamic.Ch
   if (failures.length || !parsedOptions.success) return { inputs: news, failures };
   const data = def.canonical ? def.canonical(parsed.data) : parsed.data;
   const inputs: Plain = compact({
-    ...withoutAbsentMeaning(def, data),
+    ...withoutAbsentMeaning(def, data, olds ?? {}),
     ...withoutDefaults(def, parsedOptions.data ?? {}),
   });
   if (def.kindField) inputs[def.kindField] = args[def.kindField];

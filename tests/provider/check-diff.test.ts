@@ -38,6 +38,12 @@ describe("check", () => {
     expect((await sync.check!({}, { ...syncArgs, isAutoSyncEnabled: false })).inputs).toMatchObject({
       isAutoSyncEnabled: false,
     });
+    // Last inputs that hold it (an older release's, or a value the program stops declaring) keep
+    // it: the engine shows a change by the inputs, and a preview must not show it removed.
+    for (const last of [true, false]) {
+      const olds = { ...inputs, isAutoSyncEnabled: last };
+      expect((await sync.check!(olds, syncArgs)).inputs).toMatchObject({ isAutoSyncEnabled: true });
+    }
     for (const option of ["waitForSync", "removeSecrets", "syncTimeoutSeconds", "allowDuplicateDestination"])
       expect(inputs).not.toHaveProperty(option);
     const set = await sync.check!(
