@@ -156,10 +156,13 @@ describe("guard rails under the real engine", () => {
 
   // Where reads are plentiful, each create asks the service's check-destination; where they are
   // scarce, the creates share rounds of the project's list (provider/secret-sync.ts, settle).
+  // GenericSecretSync asks through the untyped routes.
   it.each([
-    ["plentiful reads", "100000"],
-    ["the service's default read budget", "60"],
-  ])("keeps exactly one sync when two stacks create one to the same destination at once, %s", async (_, reads) => {
+    ["SecretSync", "plentiful reads", "100000"],
+    ["SecretSync", "the service's default read budget", "60"],
+    ["GenericSecretSync", "plentiful reads", "100000"],
+    ["GenericSecretSync", "the service's default read budget", "60"],
+  ])("keeps exactly one %s when two stacks create one to the same destination at once, %s", async (kind, _, reads) => {
     await env.t.stack.setConfig("secretops:readsPerMinute", { value: reads });
     const other = await createTestStack({
       program: "resources",
@@ -170,12 +173,12 @@ describe("guard rails under the real engine", () => {
         "secretops:writesPerMinute": { value: "100000" },
         "secretops:secretsPerMinute": { value: "100000" },
         "resources:resources": {
-          value: JSON.stringify([{ kind: "SecretSync", name: "race-b", args: syncArgs("race-b", "prj_race") }]),
+          value: JSON.stringify([{ kind, name: "race-b", args: syncArgs("race-b", "prj_race") }]),
         },
       },
     });
     try {
-      await env.declare([{ kind: "SecretSync", name: "race-a", args: syncArgs("race-a", "prj_race") }]);
+      await env.declare([{ kind, name: "race-a", args: syncArgs("race-a", "prj_race") }]);
       // Both creates are held long enough that each stack's check sees no sync there yet.
       await env.admin.addFault({
         method: "POST",
